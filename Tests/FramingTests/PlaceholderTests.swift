@@ -1,0 +1,3 @@
+import XCTest
+@testable import Framing
+final class FramingPlaceholderTests: XCTestCase { func testBuilds() { XCTAssertTrue(true) } }

@@ -1,0 +1,3 @@
+import XCTest
+@testable import Signals
+final class SignalsPlaceholderTests: XCTestCase { func testBuilds() { XCTAssertTrue(true) } }
