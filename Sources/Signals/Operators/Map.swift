@@ -1,0 +1,107 @@
+extension Signal {
+    /// Transforms every value.
+    public func map<U>(_ transform: @escaping (Value) -> U) -> Signal<U, Error> {
+        Signal<U, Error> { observer, lifetime in
+            lifetime += self.observe { event in observer.send(event.map(transform)) }
+        }
+    }
+
+    /// Maps every value to the value at `keyPath`.
+    public func map<U>(_ keyPath: KeyPath<Value, U>) -> Signal<U, Error> {
+        map { $0[keyPath: keyPath] }
+    }
+
+    /// Maps every value to the same constant.
+    public func mapConst<U>(_ value: U) -> Signal<U, Error> {
+        map { _ in value }
+    }
+
+    /// Forwards only the values for which `isIncluded` returns true.
+    public func filter(_ isIncluded: @escaping (Value) -> Bool) -> Signal<Value, Error> {
+        Signal { observer, lifetime in
+            lifetime += self.observe { event in
+                if case let .value(value) = event, !isIncluded(value) { return }
+                observer.send(event)
+            }
+        }
+    }
+
+    /// Transforms every value, dropping those for which `transform` returns nil.
+    public func compactMap<U>(_ transform: @escaping (Value) -> U?) -> Signal<U, Error> {
+        Signal<U, Error> { observer, lifetime in
+            lifetime += self.observe { event in
+                switch event {
+                case let .value(value):
+                    if let mapped = transform(value) { observer.send(value: mapped) }
+                case let .failed(error): observer.send(error: error)
+                case .completed: observer.sendCompleted()
+                case .interrupted: observer.sendInterrupted()
+                }
+            }
+        }
+    }
+
+    /// Drops every value, forwarding only termination.
+    public func ignoreValues() -> Signal<Value, Error> {
+        filter { _ in false }
+    }
+}
+
+extension Signal where Value: OptionalProtocol {
+    /// Drops nil values and unwraps the others.
+    public func skipNil() -> Signal<Value.Wrapped, Error> {
+        compactMap { $0.optional }
+    }
+}
+
+/// Lets operators constrain a signal's values to optionals (`skipNil`).
+public protocol OptionalProtocol {
+    /// The type of the wrapped value.
+    associatedtype Wrapped
+    /// The value as a real `Optional`.
+    var optional: Wrapped? { get }
+}
+
+extension Optional: OptionalProtocol {
+    /// The value itself.
+    public var optional: Wrapped? { self }
+}
+
+extension SignalProducer {
+    /// Transforms every value; see `Signal.map(_:)`.
+    public func map<U>(_ transform: @escaping (Value) -> U) -> SignalProducer<U, Error> {
+        lift { $0.map(transform) }
+    }
+
+    /// Maps every value to the value at `keyPath`.
+    public func map<U>(_ keyPath: KeyPath<Value, U>) -> SignalProducer<U, Error> {
+        lift { $0.map(keyPath) }
+    }
+
+    /// Maps every value to the same constant.
+    public func mapConst<U>(_ value: U) -> SignalProducer<U, Error> {
+        lift { $0.mapConst(value) }
+    }
+
+    /// Forwards only the values for which `isIncluded` returns true.
+    public func filter(_ isIncluded: @escaping (Value) -> Bool) -> SignalProducer<Value, Error> {
+        lift { $0.filter(isIncluded) }
+    }
+
+    /// Transforms every value, dropping those for which `transform` returns nil.
+    public func compactMap<U>(_ transform: @escaping (Value) -> U?) -> SignalProducer<U, Error> {
+        lift { $0.compactMap(transform) }
+    }
+
+    /// Drops every value, forwarding only termination.
+    public func ignoreValues() -> SignalProducer<Value, Error> {
+        lift { $0.ignoreValues() }
+    }
+}
+
+extension SignalProducer where Value: OptionalProtocol {
+    /// Drops nil values and unwraps the others.
+    public func skipNil() -> SignalProducer<Value.Wrapped, Error> {
+        lift { $0.skipNil() }
+    }
+}

@@ -1,0 +1,45 @@
+extension Signal {
+    /// On every value of `sampler`, forwards this signal's latest value together with the
+    /// sampler's. Ticks before this signal's first value are dropped; the same latest value is
+    /// re-sent on every tick, even after this signal completed. As in ReactiveSwift, completes
+    /// when both have completed; fails or is interrupted when either does.
+    public func sample<T>(with sampler: Signal<T, Never>) -> Signal<(Value, T), Error> {
+        Signal<(Value, T), Error> { observer, lifetime in
+            let latest = StateBox<Value?>(nil)
+            let completions = CombineState(sources: 2)
+            lifetime += self.observe { event in
+                switch event {
+                case let .value(value): latest.modify { $0 = value }
+                case let .failed(error): if completions.terminate() { observer.send(error: error) }
+                case .interrupted: if completions.terminate() { observer.sendInterrupted() }
+                case .completed: if completions.completeOne() { observer.sendCompleted() }
+                }
+            }
+            lifetime += sampler.observe { event in
+                switch event {
+                case let .value(tick):
+                    if let value = latest.value { observer.send(value: (value, tick)) }
+                case .completed: if completions.completeOne() { observer.sendCompleted() }
+                case .interrupted: if completions.terminate() { observer.sendInterrupted() }
+                }
+            }
+        }
+    }
+
+    /// On every tick of `sampler`, forwards this signal's latest value; see `sample(with:)`.
+    public func sample(on sampler: Signal<(), Never>) -> Signal<Value, Error> {
+        sample(with: sampler).map { $0.0 }
+    }
+}
+
+extension SignalProducer {
+    /// On every tick of `sampler`, forwards this producer's latest value.
+    public func sample(on sampler: Signal<(), Never>) -> SignalProducer<Value, Error> {
+        lift { $0.sample(on: sampler) }
+    }
+
+    /// On every value of `sampler`, forwards this producer's latest value with the sampler's.
+    public func sample<T>(with sampler: Signal<T, Never>) -> SignalProducer<(Value, T), Error> {
+        lift { $0.sample(with: sampler) }
+    }
+}

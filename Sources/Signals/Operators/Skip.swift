@@ -1,0 +1,72 @@
+extension Signal {
+    /// Drops the first `count` values.
+    public func skip(first count: Int) -> Signal<Value, Error> {
+        precondition(count >= 0, "skip(first:) needs a count of at least 0")
+        guard count > 0 else { return self }
+        return Signal { observer, lifetime in
+            let seen = StateBox(0)
+            lifetime += self.observe { event in
+                if case .value = event {
+                    let skip: Bool = seen.modify { seen in
+                        guard seen < count else { return false }
+                        seen += 1
+                        return true
+                    }
+                    if skip { return }
+                }
+                observer.send(event)
+            }
+        }
+    }
+
+    /// Drops values until `trigger` sends a value; completion of `trigger` changes nothing.
+    public func skip(until trigger: Signal<(), Never>) -> Signal<Value, Error> {
+        Signal { observer, lifetime in
+            let open = StateBox(false)
+            let triggerDisposable = SerialDisposable()
+            lifetime += triggerDisposable
+            triggerDisposable.inner = trigger.observe { event in
+                if case .value = event {
+                    open.modify { $0 = true }
+                    triggerDisposable.dispose()
+                }
+            }
+            lifetime += self.observe { event in
+                if case .value = event, !open.value { return }
+                observer.send(event)
+            }
+        }
+    }
+
+    /// Drops values while `predicate` holds; forwards everything from the first value for
+    /// which it fails.
+    public func skip(while predicate: @escaping (Value) -> Bool) -> Signal<Value, Error> {
+        Signal { observer, lifetime in
+            let skipping = StateBox(true)
+            lifetime += self.observe { event in
+                if case let .value(value) = event, skipping.value {
+                    if predicate(value) { return }
+                    skipping.modify { $0 = false }
+                }
+                observer.send(event)
+            }
+        }
+    }
+}
+
+extension SignalProducer {
+    /// Drops the first `count` values.
+    public func skip(first count: Int) -> SignalProducer<Value, Error> {
+        lift { $0.skip(first: count) }
+    }
+
+    /// Drops values until `trigger` sends a value.
+    public func skip(until trigger: Signal<(), Never>) -> SignalProducer<Value, Error> {
+        lift { $0.skip(until: trigger) }
+    }
+
+    /// Drops values while `predicate` holds.
+    public func skip(while predicate: @escaping (Value) -> Bool) -> SignalProducer<Value, Error> {
+        lift { $0.skip(while: predicate) }
+    }
+}

@@ -1,0 +1,66 @@
+precedencegroup BindingPrecedence {
+    associativity: right
+    higherThan: AssignmentPrecedence
+}
+
+infix operator <~ : BindingPrecedence
+
+/// Something whose values can be bound to a target with `<~`.
+public protocol BindingSource {
+    /// The type of the values.
+    associatedtype Value
+    /// The values, as a producer started by the binding.
+    var producer: SignalProducer<Value, Never> { get }
+}
+
+extension Signal: BindingSource where Error == Never {
+    /// The values of this signal sent after the binding starts.
+    public var producer: SignalProducer<Value, Never> { SignalProducer(self) }
+}
+
+extension SignalProducer: BindingSource where Error == Never {
+    /// This producer.
+    public var producer: SignalProducer<Value, Never> { self }
+}
+
+/// Something that values can be bound into with `<~`.
+public protocol BindingTargetProvider {
+    /// The type of the values accepted.
+    associatedtype Value
+    /// The target: what to do with a value, and how long bindings may last.
+    var bindingTarget: BindingTarget<Value> { get }
+}
+
+/// The receiving end of a binding: an action, and the lifetime that ends every binding to it.
+public struct BindingTarget<Value>: BindingTargetProvider {
+    /// Bindings end when this lifetime ends.
+    public let lifetime: Lifetime
+    /// Applies one value.
+    public let action: (Value) -> Void
+
+    /// A target that applies values with `action` while `lifetime` lasts.
+    public init(lifetime: Lifetime, action: @escaping (Value) -> Void) {
+        self.lifetime = lifetime
+        self.action = action
+    }
+
+    /// This target.
+    public var bindingTarget: BindingTarget<Value> { self }
+}
+
+/// Binds the values of `source` to `target` until either ends. Returns a disposable that
+/// ends the binding early.
+@discardableResult
+public func <~ <Target: BindingTargetProvider, Source: BindingSource>(
+    target: Target,
+    source: Source
+) -> Disposable? where Target.Value == Source.Value {
+    let bindingTarget = target.bindingTarget
+    guard !bindingTarget.lifetime.hasEnded else { return nil }
+    let disposable = source.producer.startWithValues(bindingTarget.action)
+    let handle = bindingTarget.lifetime += disposable
+    return AnyDisposable {
+        disposable.dispose()
+        handle?.dispose()
+    }
+}

@@ -1,0 +1,69 @@
+/// A property whose value can be set, Kickstarter's bridge from input methods into signals.
+///
+/// Every set sends the value, even when it equals the previous one (no implicit
+/// de-duplication; use `skipRepeats()` where that is wanted). Setting the property from inside
+/// one of its own observers is allowed: the new value is delivered after the current one, to
+/// every observer, in the order the property took its values, and the last value each
+/// observer sees equals `value`.
+public final class MutableProperty<Value>: MutablePropertyProtocol, @unchecked Sendable {
+    /// Holds the current value and the observers; the value is updated under the same lock as
+    /// the send is enqueued, which is what makes the ordering guarantees above hold.
+    private let core: Signal<Value, Never>.Core
+    /// Sends `completed` on deinit.
+    private let input: Signal<Value, Never>.Observer
+    private let token: Lifetime.Token
+
+    /// Every change; completes when the property is deinitialized.
+    public let signal: Signal<Value, Never>
+    /// Ends when the property is deinitialized.
+    public let lifetime: Lifetime
+
+    /// A property holding `initialValue`.
+    public init(_ initialValue: Value) {
+        core = Signal<Value, Never>.Core(keepingLatest: initialValue)
+        signal = Signal(core: core)
+        input = Signal<Value, Never>.Observer(input: core)
+        (lifetime, token) = Lifetime.make()
+    }
+
+    deinit {
+        input.sendCompleted()
+    }
+
+    /// The current value. Setting it sends the new value to observers of `signal` and `producer`.
+    public var value: Value {
+        get { core.currentValue }
+        set { core.send(.value(newValue)) }
+    }
+
+    /// Changes the value in place, atomically with respect to other `modify` calls and sets,
+    /// then sends the result. Returns what `action` returns. Do not access this property from
+    /// inside `action` (the lock is held and it is not recursive).
+    @discardableResult
+    public func modify<Result>(_ action: (inout Value) throws -> Result) rethrows -> Result {
+        try core.modify(action)
+    }
+
+    /// Sets a new value and returns the old one, atomically.
+    @discardableResult
+    public func swap(_ newValue: Value) -> Value {
+        modify { value in
+            defer { value = newValue }
+            return value
+        }
+    }
+
+    /// The current value, then every change.
+    public var producer: SignalProducer<Value, Never> {
+        SignalProducer { [core] observer, lifetime in
+            lifetime += core.observe(observer, sendingLatest: true)
+        }
+    }
+}
+
+extension MutableProperty where Value == Void {
+    /// A property of `Void`, for inputs that only "ping": `MutableProperty()`.
+    public convenience init() {
+        self.init(())
+    }
+}

@@ -1,0 +1,50 @@
+extension PropertyProtocol {
+    /// A property whose value is `transform` of this one's; keeps this property alive.
+    public func map<U>(_ transform: @escaping (Value) -> U) -> Property<U> {
+        Property(unsafeProducer: producer.map(transform), retaining: [self])
+    }
+
+    /// A property whose value is the value at `keyPath` of this one's.
+    public func map<U>(_ keyPath: KeyPath<Value, U>) -> Property<U> {
+        map { $0[keyPath: keyPath] }
+    }
+
+    /// A property that pairs this property's value with `other`'s; it changes when either does.
+    public func combineLatest<P: PropertyProtocol>(with other: P) -> Property<(Value, P.Value)> {
+        Property(
+            unsafeProducer: SignalProducer.combineLatest(producer, other.producer),
+            retaining: [self, other]
+        )
+    }
+
+    /// A property that only changes when `isEquivalent` says the value differs from the last one.
+    public func skipRepeats(_ isEquivalent: @escaping (Value, Value) -> Bool) -> Property<Value> {
+        Property(unsafeProducer: producer.skipRepeats(isEquivalent), retaining: [self])
+    }
+}
+
+extension PropertyProtocol where Value: Equatable {
+    /// A property that only changes when the value really changes.
+    public func skipRepeats() -> Property<Value> {
+        skipRepeats(==)
+    }
+}
+
+extension Property {
+    /// The values of `a` and `b` together; changes when either changes.
+    public static func combineLatest<A: PropertyProtocol, B: PropertyProtocol>(
+        _ a: A, _ b: B
+    ) -> Property<(A.Value, B.Value)> where Value == (A.Value, B.Value) {
+        a.combineLatest(with: b)
+    }
+
+    /// The values of `a`, `b` and `c` together; changes when any changes.
+    public static func combineLatest<A: PropertyProtocol, B: PropertyProtocol, C: PropertyProtocol>(
+        _ a: A, _ b: B, _ c: C
+    ) -> Property<(A.Value, B.Value, C.Value)> where Value == (A.Value, B.Value, C.Value) {
+        Property(
+            unsafeProducer: SignalProducer.combineLatest(a.producer, b.producer, c.producer),
+            retaining: [a, b, c]
+        )
+    }
+}

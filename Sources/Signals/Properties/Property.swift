@@ -1,0 +1,116 @@
+/// A read-only property: a current value and its changes.
+///
+/// Created from a mutable property (a read-only view), from a constant, or from an initial
+/// value and a signal or producer of later values. Derived properties (`map`,
+/// `combineLatest`, `skipRepeats`) keep their sources alive.
+public final class Property<Value>: PropertyProtocol, @unchecked Sendable {
+    /// Latest value plus observers, as for `MutableProperty`.
+    private let core: Signal<Value, Never>.Core
+    /// Keeps whatever this property was derived from alive.
+    private let sources: [AnyObject]
+    /// The subscription that feeds the core; disposed on deinit.
+    private let feed: Disposable?
+    private let input: Signal<Value, Never>.Observer
+
+    /// Every change; completes when the property is deinitialized or its source completes.
+    public let signal: Signal<Value, Never>
+
+    /// A property that always has `value`.
+    public init(value: Value) {
+        core = Signal<Value, Never>.Core(keepingLatest: value)
+        signal = Signal(core: core)
+        input = Signal<Value, Never>.Observer(input: core)
+        sources = []
+        feed = nil
+        input.sendCompleted()
+    }
+
+    /// A read-only view of `property`, keeping it alive.
+    public convenience init<P: PropertyProtocol>(capturing property: P) where P.Value == Value {
+        self.init(unsafeProducer: property.producer, retaining: [property])
+    }
+
+    /// A read-only view of `property`, keeping it alive.
+    public convenience init<P: PropertyProtocol>(_ property: P) where P.Value == Value {
+        self.init(capturing: property)
+    }
+
+    /// A property that starts with `initial` and then takes every value of `values`.
+    public convenience init(initial: Value, then values: Signal<Value, Never>) {
+        self.init(initial: initial, then: SignalProducer(values))
+    }
+
+    /// A property that starts with `initial` and then takes every value `values` sends when
+    /// started (synchronous values included).
+    public convenience init(initial: Value, then values: SignalProducer<Value, Never>) {
+        self.init(unsafeProducer: SignalProducer { observer, lifetime in
+            observer.send(value: initial)
+            lifetime += values.start(observer)
+        }, retaining: [])
+    }
+
+    /// A property fed by `producer`, which must send at least one value synchronously when
+    /// started (the last synchronous value is the initial value). Every producer this module
+    /// passes here does (property producers send their current value first).
+    init(unsafeProducer producer: SignalProducer<Value, Never>, retaining sources: [AnyObject]) {
+        let relay = Relay()
+        feed = producer.start { event in relay.receive(event) }
+        guard let initial = relay.takeInitial() else {
+            preconditionFailure("Property(unsafeProducer:) needs a producer that sends a value synchronously")
+        }
+        core = Signal<Value, Never>.Core(keepingLatest: initial)
+        signal = Signal(core: core)
+        input = Signal<Value, Never>.Observer(input: core)
+        self.sources = sources
+        relay.attach(core)
+    }
+
+    deinit {
+        feed?.dispose()
+        input.sendCompleted()
+    }
+
+    /// The current value.
+    public var value: Value { core.currentValue }
+
+    /// The current value, then every change.
+    public var producer: SignalProducer<Value, Never> {
+        SignalProducer { [core, self] observer, lifetime in
+            // Capturing self keeps a derived property (and its sources) alive while started.
+            lifetime.observeEnded { _ = self }
+            lifetime += core.observe(observer, sendingLatest: true)
+        }
+    }
+
+    /// Holds the events a feeding producer sends before the core exists, then forwards.
+    private final class Relay: @unchecked Sendable {
+        /// Guards both fields.
+        private let lock = Lock()
+        private var pending: Signal<Value, Never>.Event?
+        private var core: Signal<Value, Never>.Core?
+        private var latestSynchronousValue: Value?
+
+        func receive(_ event: Signal<Value, Never>.Event) {
+            let target: Signal<Value, Never>.Core? = lock.withLock {
+                if core == nil {
+                    if case let .value(value) = event { latestSynchronousValue = value } else { pending = event }
+                }
+                return core
+            }
+            target?.send(event)
+        }
+
+        func takeInitial() -> Value? {
+            lock.withLock { latestSynchronousValue }
+        }
+
+        func attach(_ core: Signal<Value, Never>.Core) {
+            let early: Signal<Value, Never>.Event? = lock.withLock {
+                self.core = core
+                return pending
+            }
+            // The source ended synchronously: the property keeps its value and completes.
+            if let early { core.send(early) }
+        }
+    }
+}

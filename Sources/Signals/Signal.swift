@@ -1,0 +1,114 @@
+/// A hot stream of events over time: observers see what is sent while they observe.
+///
+/// Names and semantics follow ReactiveSwift. A signal stays alive while it has observers or
+/// while this object is retained; once neither holds (or once nobody can send on it any more,
+/// see `Observer`), it is interrupted and the resources of its generator are released.
+///
+/// Delivery is serialized and reentrancy-safe: see `Signal.Core` for the exact rules.
+public final class Signal<Value, Error: Swift.Error>: @unchecked Sendable {
+    let core: Core
+
+    /// Creates a signal and runs `generator` once with its input observer and a lifetime that
+    /// ends when the signal terminates. Attach what the signal depends on to that lifetime.
+    public init(_ generator: (_ observer: Observer, _ lifetime: Lifetime) -> Void) {
+        core = Core()
+        generator(Observer(input: core), core.lifetime)
+    }
+
+    init(core: Core) {
+        self.core = core
+    }
+
+    deinit {
+        core.signalDidDeinitialize()
+    }
+
+    /// A signal and the observer that sends on it. `disposable`, if given, is disposed when
+    /// the signal terminates.
+    public static func pipe(disposable: Disposable? = nil) -> (output: Signal, input: Observer) {
+        let core = Core()
+        if let disposable { core.lifetime += disposable }
+        return (Signal(core: core), Observer(input: core))
+    }
+
+    /// A signal that never sends any event.
+    public static var never: Signal {
+        Signal { observer, lifetime in
+            // Keep the input alive for as long as the signal, so it is never interrupted.
+            lifetime.observeEnded { _ = observer }
+        }
+    }
+
+    /// A signal that completes immediately (observers added later see `interrupted`, as for
+    /// any signal that has ended).
+    public static var empty: Signal {
+        Signal { observer, _ in observer.sendCompleted() }
+    }
+
+    /// Adds an observer. Returns a disposable that removes it, or nil if the signal has
+    /// already ended (the observer then receives `interrupted` at once).
+    @discardableResult
+    public func observe(_ observer: Observer) -> Disposable? {
+        core.observe(observer)
+    }
+
+    /// Observes every event with a closure.
+    @discardableResult
+    public func observe(_ action: @escaping (Event) -> Void) -> Disposable? {
+        observe(Observer(action))
+    }
+
+    /// Observes values only.
+    @discardableResult
+    public func observeValues(_ action: @escaping (Value) -> Void) -> Disposable? {
+        observe { event in
+            if case let .value(value) = event { action(value) }
+        }
+    }
+
+    /// Observes a failure.
+    @discardableResult
+    public func observeFailed(_ action: @escaping (Error) -> Void) -> Disposable? {
+        observe { event in
+            if case let .failed(error) = event { action(error) }
+        }
+    }
+
+    /// Observes completion.
+    @discardableResult
+    public func observeCompleted(_ action: @escaping () -> Void) -> Disposable? {
+        observe { event in
+            if case .completed = event { action() }
+        }
+    }
+
+    /// Observes interruption.
+    @discardableResult
+    public func observeInterrupted(_ action: @escaping () -> Void) -> Disposable? {
+        observe { event in
+            if case .interrupted = event { action() }
+        }
+    }
+
+    /// Observes values and failure as `Result`s.
+    @discardableResult
+    public func observeResult(_ action: @escaping (Result<Value, Error>) -> Void) -> Disposable? {
+        observe { event in
+            switch event {
+            case let .value(value): action(.success(value))
+            case let .failed(error): action(.failure(error))
+            case .completed, .interrupted: break
+            }
+        }
+    }
+}
+
+extension Signal where Error == Never {
+    /// Observes every event of a signal that cannot fail.
+    @discardableResult
+    public func observeValues(_ action: @escaping (Value) -> Void) -> Disposable? {
+        observe { event in
+            if case let .value(value) = event { action(value) }
+        }
+    }
+}

@@ -1,0 +1,253 @@
+import Synchronization
+
+extension Signal {
+    /// The state and delivery machinery behind a `Signal`.
+    ///
+    /// ## Delivery, reentrancy and threads
+    /// Events are delivered one at a time ("serialized"). The thread that finds the core idle
+    /// becomes the *deliverer*: it delivers its event and then drains the queue. A send that
+    /// arrives while a delivery is under way — from an observer of this very signal
+    /// (reentrancy) or from another thread — is appended to the queue together with a snapshot
+    /// of the observers at that moment, and the deliverer hands it out after the current event,
+    /// in order. Consequences, all deliberate and tested:
+    /// - no deadlock and no trap on reentrant sends (ReactiveSwift deadlocks here);
+    /// - every observer sees events in the order they were sent;
+    /// - an observer receives exactly the events sent after it was added and before it was
+    ///   removed (the snapshot, plus an `isActive` check at delivery time);
+    /// - a send from a second thread may return before its event has been delivered, because
+    ///   the first thread delivers it. Code that needs "delivered before I continue" must
+    ///   send from one serial context, which is how view models are driven.
+    ///
+    /// ## Locking
+    /// `mutex` guards every `var` below. It is never held while user code (an observer) runs.
+    final class Core: @unchecked Sendable {
+        /// Guards all mutable state of the core; held only for bookkeeping, never across a callout.
+        private let mutex = Lock()
+
+        private enum Phase: UInt8 { case alive, terminating, terminated }
+
+        private var phase = Phase.alive
+        /// Current observers, in subscription order.
+        private var observers = ContiguousArray<Subscription>()
+        /// Events waiting for the deliverer, each with the observers it is addressed to.
+        private var queue = [(event: Event, recipients: ContiguousArray<Subscription>)]()
+        /// Index of the next event to deliver in `queue` (avoids O(n) removeFirst).
+        private var queueHead = 0
+        /// True while some thread is delivering; it owns the queue until it finds it empty.
+        private var isDelivering = false
+        /// False once the public `Signal` wrapper has been deinitialized.
+        private var hasWrapper = true
+        /// The latest value sent, kept only by property cores (`keepsLatest`).
+        private var latest: Value?
+        private let keepsLatest: Bool
+
+        /// Ends when the signal terminates: disposes what the generator attached to it.
+        let lifetime: Lifetime
+
+        init(keepingLatest initial: Value? = nil) {
+            self.keepsLatest = initial != nil
+            self.latest = initial
+            self.lifetime = Lifetime()
+        }
+
+        // MARK: Sending
+
+        /// Sends `event` to every current observer (or queues it behind the delivery under way).
+        func send(_ event: Event) {
+            if let recipients = mutex.withLock({ admit(event) }) {
+                deliver(event, to: recipients)
+            }
+        }
+
+        /// With the lock held: records `event` and either queues it behind the delivery under
+        /// way (returning nil) or makes the caller the deliverer (returning the recipients).
+        private func admit(_ event: Event) -> ContiguousArray<Subscription>? {
+            guard phase == .alive else { return nil }
+            if keepsLatest, case let .value(value) = event { latest = value }
+            if event.isTerminating { phase = .terminating }
+            if isDelivering {
+                queue.append((event, observers))
+                return nil
+            }
+            isDelivering = true
+            return observers
+        }
+
+        /// Delivers `event`, then everything queued meanwhile, until the queue is empty.
+        private func deliver(_ first: Event, to firstRecipients: ContiguousArray<Subscription>) {
+            var event = first
+            var recipients = firstRecipients
+            while true {
+                for subscription in recipients where subscription.isActive {
+                    subscription.observer.send(event)
+                }
+                if event.isTerminating {
+                    finishTermination()
+                    return
+                }
+                let next: (Event, ContiguousArray<Subscription>)? = mutex.withLock {
+                    guard queueHead < queue.count else {
+                        queue = []
+                        queueHead = 0
+                        isDelivering = false
+                        return nil
+                    }
+                    defer { queueHead += 1 }
+                    return queue[queueHead]
+                }
+                guard let next else { return }
+                (event, recipients) = next
+            }
+        }
+
+        /// After the terminating event went out: drop observers and end the generator's lifetime.
+        private func finishTermination() {
+            let dropped: ContiguousArray<Subscription> = mutex.withLock {
+                phase = .terminated
+                isDelivering = false
+                queue = []
+                queueHead = 0
+                defer { observers = [] }
+                return observers
+            }
+            for subscription in dropped { subscription.deactivate() }
+            lifetime.end()
+        }
+
+        // MARK: Observing
+
+        /// Adds `observer`. For a property core with `sendingLatest`, the current value is
+        /// delivered to this observer first, through the queue, so it can never be overtaken
+        /// by a later value or duplicate one sent before.
+        private enum ObserveOutcome { case added, addedDeliverNow(Value), terminated(Value?) }
+
+        func observe(_ observer: Observer, sendingLatest: Bool = false) -> Disposable? {
+            let subscription = Subscription(observer: observer, core: self)
+            let outcome: ObserveOutcome = mutex.withLock {
+                guard phase == .alive else {
+                    return .terminated(sendingLatest ? latest : nil)
+                }
+                observers.append(subscription)
+                guard sendingLatest, let value = latest else { return .added }
+                if isDelivering {
+                    queue.append((.value(value), [subscription]))
+                    return .added
+                }
+                isDelivering = true
+                return .addedDeliverNow(value)
+            }
+            switch outcome {
+            case .added:
+                return subscription
+            case let .addedDeliverNow(value):
+                deliver(.value(value), to: [subscription])
+                return subscription
+            case let .terminated(value):
+                // Observing an ended signal: ReactiveSwift's answer is a lone `interrupted`.
+                // A property that has ended still has a value, and its producer completes.
+                if let value {
+                    observer.send(.value(value))
+                    observer.send(.completed)
+                } else {
+                    observer.send(.interrupted)
+                }
+                return nil
+            }
+        }
+
+        /// Removes `subscription`. With no observers left and no wrapper that could gain new
+        /// ones, the signal can never be observed again: it is interrupted to free upstream work.
+        func remove(_ subscription: Subscription) {
+            let orphaned: Bool = mutex.withLock {
+                if let index = observers.firstIndex(where: { $0 === subscription }) {
+                    observers.remove(at: index)
+                }
+                return observers.isEmpty && !hasWrapper && phase == .alive
+            }
+            if orphaned { send(.interrupted) }
+        }
+
+        /// The public `Signal` object went away.
+        func signalDidDeinitialize() {
+            let orphaned: Bool = mutex.withLock {
+                hasWrapper = false
+                return observers.isEmpty && phase == .alive
+            }
+            if orphaned { send(.interrupted) }
+        }
+
+        /// The last reference to the input observer went away: nobody can send any more.
+        func inputDidDeinitialize() {
+            send(.interrupted)
+        }
+
+        // MARK: Property support
+
+        /// The current value of a property core.
+        var currentValue: Value {
+            guard let value = mutex.withLock({ latest }) else {
+                preconditionFailure("currentValue read on a signal core that keeps no value")
+            }
+            return value
+        }
+
+        /// Applies `body` to the current value of a property core and sends the result, both
+        /// under the lock, so concurrent modifications are never lost or reordered.
+        func modify<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
+            let (result, value, recipients): (Result, Value, ContiguousArray<Subscription>?) = try mutex.withLock {
+                guard var value = latest else {
+                    preconditionFailure("modify called on a signal core that keeps no value")
+                }
+                let result = try body(&value)
+                return (result, value, admit(.value(value)))
+            }
+            if let recipients { deliver(.value(value), to: recipients) }
+            return result
+        }
+
+        /// How many observers are attached (for tests of cleanup).
+        var observerCount: Int {
+            mutex.withLock { observers.count }
+        }
+
+        /// Whether the signal has terminated or is delivering its terminating event.
+        var hasTerminated: Bool {
+            mutex.withLock { phase != .alive }
+        }
+    }
+
+    /// One observer's registration with a core; disposing it stops delivery to that observer.
+    final class Subscription: Disposable, @unchecked Sendable {
+        let observer: Observer
+        /// Read by the deliverer without the core's lock, hence atomic.
+        private let active = Atomic<Bool>(true)
+        /// Guards `core`.
+        private let lock = Lock()
+        /// Strong until disposal, so a held disposable can always remove its observer.
+        private var core: Core?
+
+        init(observer: Observer, core: Core) {
+            self.observer = observer
+            self.core = core
+        }
+
+        var isActive: Bool { active.load(ordering: .acquiring) }
+
+        var isDisposed: Bool { !isActive }
+
+        func dispose() {
+            guard active.exchange(false, ordering: .acquiringAndReleasing) else { return }
+            let owner: Core? = lock.withLock {
+                defer { core = nil }
+                return core
+            }
+            owner?.remove(self)
+        }
+
+        /// Called by the core after termination: no more events, and no cycle back to it.
+        func deactivate() {
+            active.store(false, ordering: .releasing)
+            lock.withLock { core = nil }
+        }
+    }
+}

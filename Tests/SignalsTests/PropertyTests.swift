@@ -1,0 +1,122 @@
+import XCTest
+@testable import Signals
+import SignalsTesting
+
+final class PropertyTests: XCTestCase {
+    func testMutablePropertySendsEverySetWithoutDeduplication() {
+        let property = MutableProperty(1)
+        let observer = TestObserver<Int, Never>()
+        property.signal.observe(observer.observer)
+        property.value = 2
+        property.value = 2
+        observer.assertValues([2, 2])
+    }
+
+    func testProducerReplaysCurrentValueSynchronouslyThenChanges() {
+        let property = MutableProperty("a")
+        let observer = TestObserver<String, Never>()
+        property.producer.start(observer.observer)
+        observer.assertValues(["a"])
+        property.value = "b"
+        observer.assertValues(["a", "b"])
+    }
+
+    func testSignalCompletesWhenPropertyIsDeinitialized() {
+        let observer = TestObserver<Int, Never>()
+        var property: MutableProperty<Int>? = MutableProperty(0)
+        property?.signal.observe(observer.observer)
+        property = nil
+        observer.assertDidComplete()
+    }
+
+    func testModifyAndSwap() {
+        let property = MutableProperty(10)
+        let observer = TestObserver<Int, Never>()
+        property.signal.observe(observer.observer)
+        let result = property.modify { value -> String in
+            value += 5
+            return "done"
+        }
+        XCTAssertEqual(result, "done")
+        XCTAssertEqual(property.swap(1), 15)
+        observer.assertValues([15, 1])
+    }
+
+    func testReadOnlyPropertyViews() {
+        let source = MutableProperty(1)
+        let view = Property(capturing: source)
+        let constant = Property(value: "x")
+        let observer = TestObserver<Int, Never>()
+        view.producer.start(observer.observer)
+        source.value = 2
+        XCTAssertEqual(view.value, 2)
+        XCTAssertEqual(constant.value, "x")
+        observer.assertValues([1, 2])
+    }
+
+    func testPropertyFromInitialAndSignal() {
+        let (signal, input) = Signal<Int, Never>.pipe()
+        let property = Property(initial: 0, then: signal)
+        XCTAssertEqual(property.value, 0)
+        input.send(value: 4)
+        XCTAssertEqual(property.value, 4)
+    }
+
+    func testDerivedPropertiesMapSkipRepeatsAndCombine() {
+        let a = MutableProperty(1)
+        let b = MutableProperty("x")
+        let doubled = a.map { $0 * 2 }
+        let distinct = a.skipRepeats()
+        let both = a.combineLatest(with: b)
+        let distinctValues = TestObserver<Int, Never>()
+        distinct.signal.observe(distinctValues.observer)
+
+        XCTAssertEqual(doubled.value, 2)
+        XCTAssertEqual(both.value.0, 1)
+        a.value = 1
+        a.value = 3
+        b.value = "y"
+        XCTAssertEqual(doubled.value, 6)
+        XCTAssertEqual(both.value.0, 3)
+        XCTAssertEqual(both.value.1, "y")
+        distinctValues.assertValues([3])
+    }
+
+    func testDerivedPropertyKeepsSourceAlive() {
+        weak var weakSource: MutableProperty<Int>?
+        var derived: Property<Int>?
+        do {
+            let source = MutableProperty(5)
+            weakSource = source
+            derived = source.map { $0 + 1 }
+        }
+        XCTAssertNotNil(weakSource)
+        XCTAssertEqual(derived?.value, 6)
+        derived = nil
+        XCTAssertNil(weakSource, "released with the derived property")
+    }
+
+    func testBindingOperatorFeedsTargetUntilItsLifetimeEnds() {
+        let (signal, input) = Signal<Int, Never>.pipe()
+        var target: MutableProperty<Int>? = MutableProperty(0)
+        if let target { target <~ signal }
+        input.send(value: 3)
+        XCTAssertEqual(target?.value, 3)
+        weak var weakTarget = target
+        target = nil
+        XCTAssertNil(weakTarget, "a binding does not keep its target alive")
+        input.send(value: 4)
+    }
+
+    func testBindingFromProducerAndProperty() {
+        let source = MutableProperty(7)
+        let target = MutableProperty(0)
+        let binding = target <~ source
+        XCTAssertEqual(target.value, 7, "a property binding applies the current value at once")
+        source.value = 8
+        XCTAssertEqual(target.value, 8)
+        binding?.dispose()
+        source.value = 9
+        XCTAssertEqual(target.value, 8)
+    }
+}
