@@ -101,27 +101,19 @@ struct HeaderBlock: Equatable, Sendable {
     }
 }
 
-/// What the current line of a skipped header block looks like, as far as finding its end goes:
-/// only an empty line (`""` or `"\r"`) ends the block.
-enum LineShape: Equatable, Sendable {
-    case empty, onlyCR, content
+/// A header block already reported as too long, being discarded through its empty line.
+///
+/// Only the first ``keptLinePrefix`` bytes of each line are kept: enough to recognise the empty
+/// line that ends the block and a `Content-Length` line, whose body is then skipped too so the
+/// decoder stays in step with the sender. Longer lines are neither, so they are only passed over.
+struct SkippedBlock: Equatable, Sendable {
+    /// The most of one line kept while skipping ("Content-Length: " and 20 digits fit easily).
+    static let keptLinePrefix = 64
 
-    /// The shape of a line that starts with `bytes`.
-    static func of(_ bytes: [UInt8]) -> LineShape {
-        LineShape.empty.after(bytes.count, first: bytes.first)
-    }
-
-    /// The shape once `count` more bytes, starting with `first`, have been added to the line.
-    func after(_ count: Int, first: UInt8?) -> LineShape {
-        guard count > 0 else { return self }
-        if self == .empty && count == 1 && first == ASCII.carriageReturn {
-            return .onlyCR
-        }
-        return .content
-    }
-
-    /// Whether a `"\n"` now would end an empty line.
-    var isEmptyLine: Bool { self != .content }
+    /// The first valid Content-Length seen in the block, before or after the limit was crossed.
+    var contentLength: Int?
+    /// Whether the current line has outgrown ``keptLinePrefix`` (its start is then dropped).
+    var lineOverflowed = false
 }
 
 extension ArraySlice<UInt8> {

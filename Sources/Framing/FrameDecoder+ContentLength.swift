@@ -19,8 +19,12 @@ extension FrameDecoder {
             if blockLength > Self.maxHeaderBlockLength {
                 // Stop storing: the rest of the block is discarded through its empty line by
                 // `skipHeader`, which starts on this same segment.
-                state = .skippingHeader(LineShape.of(pending.bytes))
-                pending.clear()
+                var skipped = SkippedBlock(contentLength: block.contentLength)
+                if pending.count > SkippedBlock.keptLinePrefix {
+                    skipped.lineOverflowed = true
+                    pending.clear()
+                }
+                state = .skippingHeader(skipped)
                 try emit(.invalidHeader("header block longer than \(Self.maxHeaderBlockLength) bytes"))
                 return offset
             }
@@ -109,25 +113,48 @@ extension FrameDecoder {
         return start + skipped
     }
 
-    /// Discards a header block already reported as too long, through its empty line.
-    mutating func skipHeader(_ bytes: UnsafeRawBufferPointer, from start: Int, shape: LineShape) -> Int {
-        var shape = shape
+    /// Discards a header block already reported as too long, through its empty line; then skips
+    /// the body if one of its lines declared a valid Content-Length.
+    mutating func skipHeader(_ bytes: UnsafeRawBufferPointer, from start: Int, block: SkippedBlock) -> Int {
+        var block = block
         var offset = start
         while offset < bytes.count {
-            guard let end = bytes.firstIndex(of: ASCII.newline, from: offset) else {
-                let rest = bytes.view(offset..<bytes.count)
-                state = .skippingHeader(shape.after(rest.count, first: rest.first))
+            let end = bytes.firstIndex(of: ASCII.newline, from: offset)
+            keepLinePrefix(bytes.view(offset..<(end ?? bytes.count)), of: &block)
+            guard let end else {
+                state = .skippingHeader(block)
                 return bytes.count
             }
-            let segment = bytes.view(offset..<end)
             offset = end + 1
-            if shape.after(segment.count, first: segment.first).isEmptyLine {
-                state = .header(HeaderBlock())
+            var line = pending.take()
+            if block.lineOverflowed {
+                block.lineOverflowed = false
+                continue
+            }
+            if line.last == ASCII.carriageReturn {
+                line.removeLast()
+            }
+            if line.isEmpty {
+                let length = block.contentLength ?? 0
+                state = length > 0 ? .skippingBody(remaining: length) : .header(HeaderBlock())
                 return offset
             }
-            shape = .empty
+            if block.contentLength == nil, case .contentLength(let length) = HeaderField.parse(line) {
+                block.contentLength = length
+            }
         }
-        state = .skippingHeader(shape)
+        state = .skippingHeader(block)
         return offset
+    }
+
+    /// Keeps the start of a skipped line, up to `SkippedBlock.keptLinePrefix` bytes.
+    private mutating func keepLinePrefix(_ segment: UnsafeRawBufferPointer, of block: inout SkippedBlock) {
+        guard !block.lineOverflowed else { return }
+        if pending.count.addingSaturated(segment.count) > SkippedBlock.keptLinePrefix {
+            block.lineOverflowed = true
+            pending.clear()
+        } else {
+            pending.append(segment, growthLimit: SkippedBlock.keptLinePrefix)
+        }
     }
 }

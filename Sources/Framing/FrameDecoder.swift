@@ -19,7 +19,8 @@
 ///   a valid Content-Length, that many body bytes are skipped too, so the decoder stays aligned
 ///   with the sender's framing;
 /// - a block longer than ``maxHeaderBlockLength`` → one `.invalidHeader` when the limit is
-///   crossed; the rest is discarded, unstored, through the block's empty line;
+///   crossed; the rest is discarded, unstored, through the block's empty line, and the body is
+///   skipped too if a valid Content-Length line was among the block's lines;
 /// - a Content-Length above `maxMessageLength` → `.tooLong(length: N)` as soon as the header is
 ///   complete, then `N` body bytes are skipped, unstored.
 ///
@@ -53,8 +54,9 @@ public struct FrameDecoder: Sendable {
         case skippingLine(length: Int, endsWithCR: Bool)
         /// Content-Length mode: `pending` holds the current partial header line.
         case header(HeaderBlock)
-        /// Content-Length mode, inside a block already reported as too long: `pending` is empty.
-        case skippingHeader(LineShape)
+        /// Content-Length mode, inside a block already reported as too long: `pending` holds at
+        /// most the first `SkippedBlock.keptLinePrefix` bytes of the current line.
+        case skippingHeader(SkippedBlock)
         /// Content-Length mode: `pending` holds the body bytes received so far.
         case body(length: Int)
         /// Content-Length mode: a body already reported, being skipped unstored.
@@ -98,8 +100,8 @@ public struct FrameDecoder: Sendable {
                 offset = try skipLine(bytes, from: offset, length: length, endsWithCR: endsWithCR, emit)
             case .header(let block):
                 offset = try decodeHeader(bytes, from: offset, block: block, emit)
-            case .skippingHeader(let shape):
-                offset = skipHeader(bytes, from: offset, shape: shape)
+            case .skippingHeader(let block):
+                offset = skipHeader(bytes, from: offset, block: block)
             case .body(let length):
                 offset = try decodeBody(bytes, from: offset, length: length, emit)
             case .skippingBody(let remaining):
