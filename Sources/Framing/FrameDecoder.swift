@@ -7,17 +7,24 @@
 /// only of spaces, tabs and CRs is *blank* and skipped, because a person typing into the daemon
 /// presses Enter on empty lines and an empty JSON-RPC message is never valid anyway. A line longer
 /// than `maxMessageLength` (measured without `"\n"` and the stripped `"\r"`) yields one
-/// `.tooLong(length:)` once its end is seen; its bytes are counted, never stored. At ``finish(_:)``
-/// a partial last line is handled like a complete one.
+/// `.tooLong(length:)` once its end is seen; its bytes are counted, never stored (so a blank line
+/// longer than the limit is reported too: it cannot be inspected without storing it). At
+/// ``finish(_:)`` a partial last line is handled like a complete one.
+///
+/// **Auto mode.** Blank bytes before the first non-blank one are skipped; whole blank lines are
+/// dropped, but the blank start of the first message's own line is kept in newline mode, so its
+/// bytes reach the caller untouched (in Content-Length mode they are dropped: no header starts
+/// with a blank).
 ///
 /// **Content-Length mode.** Header lines end in `"\r\n"` (a bare `"\n"` is accepted); an empty
 /// line ends the block. Empty lines *before* a block's first header line are skipped. Header names
-/// are case-insensitive; `Content-Length` is required and must be plain decimal digits; other
-/// headers are ignored. Problems are reported as soon as the block's end shows them:
-/// - a malformed block (no Content-Length, a bad value, a line without `:`) → one
-///   `.invalidHeader`; the block is discarded through its empty line and, if it nonetheless held
-///   a valid Content-Length, that many body bytes are skipped too, so the decoder stays aligned
-///   with the sender's framing;
+/// are case-insensitive; `Content-Length` is required and must be plain decimal digits (spaces
+/// and tabs around it trimmed); other headers are ignored. `Content-Length: 0` is an empty
+/// `.message([])`. Problems are reported as soon as the block's end shows them:
+/// - a malformed block (no Content-Length, a bad or negative value, two different values, a line
+///   without `:`) → one `.invalidHeader`; the block is discarded through its empty line and, if
+///   it nonetheless held a valid Content-Length (the first, if several), that many body bytes are
+///   skipped too, so the decoder stays aligned with the sender's framing;
 /// - a block longer than ``maxHeaderBlockLength`` → one `.invalidHeader` when the limit is
 ///   crossed; the rest is discarded, unstored, through the block's empty line, and the body is
 ///   skipped too if a valid Content-Length line was among the block's lines;
@@ -110,7 +117,7 @@ public struct FrameDecoder: Sendable {
         }
     }
 
-    /// Decodes `bytes`; see ``feed(_:_:)-(UnsafeRawBufferPointer,_)``.
+    /// Decodes `bytes`; the same as the `UnsafeRawBufferPointer` overload (one copy per message).
     public mutating func feed(_ bytes: [UInt8], _ emit: (Frame) throws -> Void) rethrows {
         try bytes.withUnsafeBytes { buffer in try feed(buffer, emit) }
     }

@@ -55,7 +55,7 @@ public final class FrameWriter: Sendable {
         }
     }
 
-    /// Writes one message from raw bytes; see ``write(_:)-([UInt8])``.
+    /// Writes one message from raw bytes; the same framing and guarantees as the array overload.
     public func write(_ message: UnsafeRawBufferPointer) throws(FrameWriteError) {
         let fd = fileDescriptor
         try state.withLock { (state) throws(FrameWriteError) in
