@@ -1,3 +1,0 @@
-import XCTest
-@testable import Framing
-final class FramingPlaceholderTests: XCTestCase { func testBuilds() { XCTAssertTrue(true) } }
