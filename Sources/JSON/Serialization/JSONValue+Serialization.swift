@@ -31,41 +31,69 @@ extension JSONValue {
 }
 
 /// The serializer: pure Swift, appending to a byte array, no C allocations.
+///
+/// It walks containers with an explicit stack instead of recursing, so the deepest
+/// value the parser accepts (2048 levels) serializes on any thread's stack.
 enum JSONWriter {
-    /// Appends `value`. Recursion depth equals nesting depth; parsed values nest at
-    /// most 2048 levels and each frame here is small (tested on a 512 KiB stack).
+    /// A container whose members are being written.
+    private enum Frame {
+        case array([JSONValue], next: Int)
+        case object([JSONObject.Element], next: Int)
+    }
+
+    /// Appends `value`.
     static func write(_ value: JSONValue, to buffer: inout [UInt8]) {
-        switch value {
-        case .null:
-            appendASCII("null", to: &buffer)
-        case .bool(let flag):
-            appendASCII(flag ? "true" : "false", to: &buffer)
-        case .integer(let number):
-            writeInteger(number, to: &buffer)
-        case .double(let number):
-            writeDouble(number, to: &buffer)
-        case .string(let text):
-            writeString(text, to: &buffer)
-        case .array(let elements):
-            buffer.append(UInt8(ascii: "["))
-            var first = true
-            for element in elements {
-                if !first { buffer.append(UInt8(ascii: ",")) }
-                first = false
-                write(element, to: &buffer)
+        var stack: [Frame] = []
+        var pending: JSONValue? = value
+        while true {
+            if let current = pending {
+                pending = nil
+                switch current {
+                case .array(let elements):
+                    buffer.append(UInt8(ascii: "["))
+                    stack.append(.array(elements, next: 0))
+                case .object(let object):
+                    buffer.append(UInt8(ascii: "{"))
+                    stack.append(.object(object.entries, next: 0))
+                default:
+                    writeScalar(current, to: &buffer)
+                }
             }
-            buffer.append(UInt8(ascii: "]"))
-        case .object(let object):
-            buffer.append(UInt8(ascii: "{"))
-            var first = true
-            for (key, member) in object {
-                if !first { buffer.append(UInt8(ascii: ",")) }
-                first = false
-                writeString(key, to: &buffer)
+            guard let top = stack.popLast() else { return }
+            // Pick the next member of the innermost open container, or close it.
+            switch top {
+            case .array(let elements, let next):
+                guard next < elements.count else {
+                    buffer.append(UInt8(ascii: "]"))
+                    continue
+                }
+                if next > 0 { buffer.append(UInt8(ascii: ",")) }
+                stack.append(.array(elements, next: next + 1))
+                pending = elements[next]
+            case .object(let entries, let next):
+                guard next < entries.count else {
+                    buffer.append(UInt8(ascii: "}"))
+                    continue
+                }
+                if next > 0 { buffer.append(UInt8(ascii: ",")) }
+                writeString(entries[next].key, to: &buffer)
                 buffer.append(UInt8(ascii: ":"))
-                write(member, to: &buffer)
+                stack.append(.object(entries, next: next + 1))
+                pending = entries[next].value
             }
-            buffer.append(UInt8(ascii: "}"))
+        }
+    }
+
+    /// Appends a value that has no members.
+    private static func writeScalar(_ value: JSONValue, to buffer: inout [UInt8]) {
+        switch value {
+        case .null: appendASCII("null", to: &buffer)
+        case .bool(let flag): appendASCII(flag ? "true" : "false", to: &buffer)
+        case .integer(let number): writeInteger(number, to: &buffer)
+        case .double(let number): writeDouble(number, to: &buffer)
+        case .string(let text): writeString(text, to: &buffer)
+        // Containers are handled by `write`; this keeps the switch total without a trap.
+        case .array, .object: appendASCII("null", to: &buffer)
         }
     }
 

@@ -144,32 +144,6 @@ extension JSONObject: Sequence {
     public var underestimatedCount: Int { entries.count }
 }
 
-extension JSONObject: Hashable {
-    /// Order-insensitive equality: same keys, and equal values for each key.
-    public static func == (lhs: JSONObject, rhs: JSONObject) -> Bool {
-        guard lhs.count == rhs.count else { return false }
-        for (key, value) in lhs.entries where rhs[key] != value {
-            return false
-        }
-        return true
-    }
-
-    /// Order-insensitive hashing, consistent with `==`.
-    public func hash(into hasher: inout Hasher) {
-        // Each member is hashed on its own and the results are combined with XOR,
-        // which does not depend on order (the same scheme `Dictionary` uses).
-        var members = 0
-        for (key, value) in entries {
-            var memberHasher = Hasher()
-            memberHasher.combine(key)
-            memberHasher.combine(value)
-            members ^= memberHasher.finalize()
-        }
-        hasher.combine(entries.count)
-        hasher.combine(members)
-    }
-}
-
 extension JSONObject: CustomStringConvertible {
     /// The compact serialized JSON text of the object.
     public var description: String {
