@@ -7,6 +7,10 @@ extension JSONValue {
     /// whitespace allowed) and nest at most 2048 levels. Integers must fit `Int64`;
     /// numbers with a fraction or exponent become ``double(_:)``. A repeated object
     /// key keeps its first position and its last value (jansson's behaviour).
+    ///
+    /// Strings and keys may not contain U+0000, neither raw nor as `\u0000`: jansson
+    /// runs without `JSON_ALLOW_NUL` (its C strings would truncate there). The
+    /// serializer can still write U+0000, so such a value does not read back.
     public static func parse(_ bytes: UnsafeRawBufferPointer) throws(JSONParseError) -> JSONValue {
         let root = try JanssonLoader.load(bytes)
         // `load` handed us the only reference; releasing it frees the whole tree.
