@@ -1,0 +1,71 @@
+import CJansson
+
+// Navigation into arrays and objects. Child nodes share the parent's document, and
+// every lookup is bounds- or presence-checked: bytes from the wire decide the shape.
+
+extension JSONNode {
+    /// The number of elements (array) or members (object); 0 for any other kind.
+    public var count: Int {
+        switch kind {
+        case .array: return json_array_size(pointer)
+        case .object: return json_object_size(pointer)
+        default: return 0
+        }
+    }
+
+    /// The member named `key`, or nil when absent or when this is not an object.
+    public subscript(key: String) -> JSONNode? {
+        guard kind == .object else { return nil }
+        var key = key
+        let child = key.withUTF8 { utf8 -> UnsafeMutablePointer<json_t>? in
+            guard let base = utf8.baseAddress else {
+                // The empty key: any valid pointer with length 0 will do.
+                return json_object_getn(pointer, "", 0)
+            }
+            // `getn` takes the length, so keys need no NUL terminator.
+            return json_object_getn(pointer, UnsafeRawPointer(base).assumingMemoryBound(to: CChar.self), utf8.count)
+        }
+        return child.map { JSONNode(document: document, pointer: $0) }
+    }
+
+    /// The element at `index`, or nil when out of range or when this is not an array.
+    public subscript(index: Int) -> JSONNode? {
+        guard kind == .array, index >= 0, index < json_array_size(pointer),
+              let child = json_array_get(pointer, index)
+        else { return nil }
+        return JSONNode(document: document, pointer: child)
+    }
+
+    /// The member keys in document order; empty unless this is an object.
+    public var keys: [String] {
+        var keys: [String] = []
+        keys.reserveCapacity(count)
+        forEachMember { key, _ in keys.append(key) }
+        return keys
+    }
+
+    /// Calls `body` with each member of an object in document order; does nothing for
+    /// other kinds. Errors thrown by `body` stop the iteration and propagate.
+    public func forEachMember<E: Error>(_ body: (String, JSONNode) throws(E) -> Void) throws(E) {
+        guard kind == .object else { return }
+        var iterator = json_object_iter(pointer)
+        while let current = iterator {
+            if let child = json_object_iter_value(current) {
+                try body(JanssonTree.key(at: current), JSONNode(document: document, pointer: child))
+            }
+            iterator = json_object_iter_next(pointer, current)
+        }
+    }
+
+    /// Calls `body` with each element of an array in order; does nothing for other
+    /// kinds. Errors thrown by `body` stop the iteration and propagate.
+    public func forEachElement<E: Error>(_ body: (JSONNode) throws(E) -> Void) throws(E) {
+        guard kind == .array else { return }
+        let size = json_array_size(pointer)
+        for index in 0..<size {
+            if let child = json_array_get(pointer, index) {
+                try body(JSONNode(document: document, pointer: child))
+            }
+        }
+    }
+}

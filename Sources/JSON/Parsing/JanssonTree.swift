@@ -1,0 +1,115 @@
+import CJansson
+
+/// The one walker that turns a jansson tree into ``JSONValue``s; both
+/// ``JSONValue/parse(_:)-(UnsafeRawBufferPointer)`` and ``JSONNode/value`` use it.
+///
+/// It is iterative rather than recursive: jansson allows 2048 levels of nesting, and an
+/// explicit stack keeps the native stack flat however deep the input goes.
+/// It only reads the tree (every pointer it follows is borrowed from `root`'s owner).
+enum JanssonTree {
+    /// A container whose children are being converted.
+    private struct Frame {
+        let node: UnsafeMutablePointer<json_t>
+        /// Arrays: the number of elements (objects don't need it).
+        let count: Int
+        /// Arrays: the index of the child being converted.
+        var index = 0
+        /// Objects: jansson's iterator at the member being converted.
+        var iterator: UnsafeMutableRawPointer?
+        /// Arrays: converted elements so far.
+        var elements: [JSONValue] = []
+        /// Objects: converted members so far.
+        var members = JSONObject()
+    }
+
+    /// Converts `root` and everything under it.
+    static func value(of root: UnsafeMutablePointer<json_t>) -> JSONValue {
+        var stack: [Frame] = []
+        var node = root
+        descend: while true {
+            // Descend: convert `node`, or open a frame and continue with its first child.
+            var finished: JSONValue
+            switch cjansson_typeof(node) {
+            case JSON_ARRAY:
+                let count = json_array_size(node)
+                guard count > 0, let first = json_array_get(node, 0) else {
+                    finished = .array([])
+                    break
+                }
+                var frame = Frame(node: node, count: count)
+                frame.elements.reserveCapacity(count)
+                stack.append(frame)
+                node = first
+                continue descend
+            case JSON_OBJECT:
+                guard let iterator = json_object_iter(node), let first = json_object_iter_value(iterator) else {
+                    finished = .object(JSONObject())
+                    break
+                }
+                stack.append(Frame(node: node, count: 0, iterator: iterator))
+                node = first
+                continue descend
+            default:
+                finished = scalar(node)
+            }
+
+            // Ascend: hand `finished` to its parent; move to the parent's next child, or
+            // finish the parent too and keep climbing.
+            while !stack.isEmpty {
+                let top = stack.count - 1
+                if stack[top].iterator != nil {
+                    // Mutating through `stack[top]` edits the frame in place, so the
+                    // members buffer is never copied.
+                    let iterator = stack[top].iterator
+                    stack[top].members.updateValue(finished, forKey: key(at: iterator))
+                    let next = json_object_iter_next(stack[top].node, iterator)
+                    if let next, let child = json_object_iter_value(next) {
+                        stack[top].iterator = next
+                        node = child
+                        continue descend
+                    }
+                    finished = .object(stack.removeLast().members)
+                } else {
+                    stack[top].elements.append(finished)
+                    stack[top].index += 1
+                    let index = stack[top].index
+                    if index < stack[top].count, let child = json_array_get(stack[top].node, index) {
+                        node = child
+                        continue descend
+                    }
+                    finished = .array(stack.removeLast().elements)
+                }
+            }
+            return finished
+        }
+    }
+
+    /// Converts a node that has no children.
+    static func scalar(_ node: UnsafeMutablePointer<json_t>) -> JSONValue {
+        switch cjansson_typeof(node) {
+        case JSON_STRING: return .string(string(node))
+        case JSON_INTEGER: return .integer(Int64(json_integer_value(node)))
+        case JSON_REAL: return .double(json_real_value(node))
+        case JSON_TRUE: return .bool(true)
+        case JSON_FALSE: return .bool(false)
+        case JSON_NULL: return .null
+        // Containers never reach here; answering null keeps this total without a trap.
+        default: return .null
+        }
+    }
+
+    /// The text of a string node. jansson has already checked it is valid UTF-8
+    /// and NUL-free, and it knows the length, so no `strlen` is needed.
+    static func string(_ node: UnsafeMutablePointer<json_t>) -> String {
+        guard let text = json_string_value(node) else { return "" }
+        let bytes = UnsafeRawBufferPointer(start: text, count: json_string_length(node))
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// The key of the object member at `iterator`.
+    static func key(at iterator: UnsafeMutableRawPointer?) -> String {
+        guard let iterator, let text = json_object_iter_key(iterator) else { return "" }
+        let bytes = UnsafeRawBufferPointer(start: text, count: json_object_iter_key_len(iterator))
+        return String(decoding: bytes, as: UTF8.self)
+    }
+}

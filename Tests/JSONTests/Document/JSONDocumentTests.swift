@@ -1,0 +1,138 @@
+import JSON
+import XCTest
+
+final class JSONDocumentTests: XCTestCase {
+    private let request = #"""
+    {"jsonrpc":"2.0","id":42,"method":"signup.emailChanged",
+     "params":{"email":"a@b.c","tags":["x",null,3.0],"ratio":0.5,"ok":true,"none":null}}
+    """#
+
+    func testReadsEnvelopeFieldsWithoutConvertingTheTree() throws {
+        let root = try JSONDocument.parse(request).root
+        XCTAssertEqual(root.kind, .object)
+        XCTAssertEqual(root.count, 4)
+        XCTAssertEqual(root["jsonrpc"]?.stringValue, "2.0")
+        XCTAssertEqual(root["id"]?.int64Value, 42)
+        XCTAssertEqual(root["id"]?.kind, .integer)
+        XCTAssertEqual(root["method"]?.stringValue, "signup.emailChanged")
+        XCTAssertNil(root["missing"])
+        XCTAssertEqual(root.keys, ["jsonrpc", "id", "method", "params"])
+    }
+
+    func testScalarAccessorsMatchJSONValue() throws {
+        let params = try XCTUnwrap(JSONDocument.parse(request).root["params"])
+        XCTAssertEqual(params["email"]?.kind, .string)
+        XCTAssertEqual(params["ratio"]?.doubleValue, 0.5)
+        XCTAssertEqual(params["ratio"]?.kind, .double)
+        XCTAssertNil(params["ratio"]?.int64Value)
+        XCTAssertEqual(params["tags"]?[2]?.int64Value, 3)
+        XCTAssertEqual(params["tags"]?[2]?.doubleValue, 3.0)
+        XCTAssertEqual(params["ok"]?.boolValue, true)
+        XCTAssertEqual(params["ok"]?.kind, .bool)
+        XCTAssertNil(params["email"]?.boolValue)
+        XCTAssertEqual(params["none"]?.isNull, true)
+        XCTAssertEqual(params["none"]?.kind, .null)
+        XCTAssertEqual(params["email"]?.isNull, false)
+        XCTAssertNil(params["email"]?.int64Value)
+        XCTAssertNil(params["email"]?.doubleValue)
+        XCTAssertNil(params["ok"]?.stringValue)
+        XCTAssertEqual(params["email"]?.count, 0)
+        XCTAssertEqual(params["email"]?.typeName, "string")
+        XCTAssertEqual(params["ratio"]?.typeName, "number")
+    }
+
+    func testIndexingIsBoundsChecked() throws {
+        let tags = try XCTUnwrap(JSONDocument.parse(request).root["params"]?["tags"])
+        XCTAssertEqual(tags.kind, .array)
+        XCTAssertEqual(tags.count, 3)
+        XCTAssertEqual(tags[0]?.stringValue, "x")
+        XCTAssertEqual(tags[1]?.isNull, true)
+        XCTAssertNil(tags[3])
+        XCTAssertNil(tags[-1])
+        XCTAssertNil(tags[Int.max])
+        XCTAssertNil(tags["x"])
+        XCTAssertNil(try JSONDocument.parse("{}").root[0])
+    }
+
+    func testIterationInDocumentOrder() throws {
+        let root = try JSONDocument.parse(#"{"z":1,"a":[true,"s"],"m":{}}"#).root
+        var members: [String] = []
+        root.forEachMember { key, node in members.append("\(key)=\(node.typeName)") }
+        XCTAssertEqual(members, ["z=integer", "a=array", "m=object"])
+        var elements: [JSONNode.Kind] = []
+        root["a"]?.forEachElement { elements.append($0.kind) }
+        XCTAssertEqual(elements, [.bool, .string])
+        var none = 0
+        root["z"]?.forEachMember { _, _ in none += 1 }
+        root.forEachElement { _ in none += 1 }
+        XCTAssertEqual(none, 0)
+    }
+
+    func testIterationStopsAtATypedError() throws {
+        struct Stop: Error {}
+        let root = try JSONDocument.parse(#"{"a":1,"b":2,"c":3}"#).root
+        var seen: [String] = []
+        XCTAssertThrowsError(try root.forEachMember { (key, _) throws(Stop) in
+            seen.append(key)
+            if key == "b" { throw Stop() }
+        })
+        XCTAssertEqual(seen, ["a", "b"])
+    }
+
+    func testEmptyAndUnusualKeys() throws {
+        let root = try JSONDocument.parse(#"{"":1,"é😀":2,"a.b":3}"#).root
+        XCTAssertEqual(root[""]?.int64Value, 1)
+        XCTAssertEqual(root["é😀"]?.int64Value, 2)
+        XCTAssertEqual(root["a.b"]?.int64Value, 3)
+        XCTAssertNil(root["a"])
+    }
+
+    func testValueUsesTheSameConverterAsJSONValueParse() throws {
+        let document = try JSONDocument.parse(request)
+        XCTAssertEqual(document.root.value, try JSONValue.parse(request))
+        XCTAssertEqual(document.root["params"]?["tags"]?.value, ["x", nil, 3.0])
+        XCTAssertEqual(
+            document.root.value.serializedString(),
+            #"{"jsonrpc":"2.0","id":42,"method":"signup.emailChanged","params":{"email":"a@b.c","tags":["x",null,3.0],"ratio":0.5,"ok":true,"none":null}}"#
+        )
+    }
+
+    func testTopLevelScalars() throws {
+        XCTAssertEqual(try JSONDocument.parse("7").root.int64Value, 7)
+        XCTAssertEqual(try JSONDocument.parse(#""s""#).root.stringValue, "s")
+        XCTAssertEqual(try JSONDocument.parse("null").root.isNull, true)
+        XCTAssertEqual(try JSONDocument.parse("false").root.boolValue, false)
+    }
+
+    func testANodeKeepsItsDocumentAlive() throws {
+        weak var weakDocument: JSONDocument?
+        var node: JSONNode?
+        do {
+            let document = try JSONDocument.parse(#"{"deep":{"text":"still here"}}"#)
+            weakDocument = document
+            node = document.root["deep"]?["text"]
+        }
+        XCTAssertNotNil(weakDocument, "the node must retain its document")
+        XCTAssertEqual(node?.stringValue, "still here")
+        node = nil
+        XCTAssertNil(weakDocument, "the document must be freed once no node uses it")
+    }
+
+    func testNodesCanBeReadFromOtherTasks() async throws {
+        let node = try XCTUnwrap(JSONDocument.parse(request).root["params"])
+        let email = await Task.detached { node["email"]?.stringValue }.value
+        XCTAssertEqual(email, "a@b.c")
+    }
+
+    func testParseOverloads() throws {
+        let bytes = Array(#"[1,{"a":2}]"#.utf8)
+        XCTAssertEqual(try JSONDocument.parse(bytes).root[1]?["a"]?.int64Value, 2)
+        XCTAssertEqual(try JSONDocument.parse(bytes[...]).root.count, 2)
+        let framed = Array("##".utf8) + bytes
+        XCTAssertEqual(try JSONDocument.parse(framed[2...]).root.count, 2)
+        try bytes.withUnsafeBytes { raw in
+            XCTAssertEqual(try JSONDocument.parse(raw).root.count, 2)
+        }
+        assertParseFails("[1,", .prematureEnd)
+    }
+}
