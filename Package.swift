@@ -14,10 +14,14 @@ let package = Package(
         .library(name: "SignalsTesting", targets: ["SignalsTesting"]),
         .library(name: "JSON", targets: ["JSON"]),
         .library(name: "Framing", targets: ["Framing"]),
+        .library(name: "Host", targets: ["Host"]),
+        .library(name: "ViewModels", targets: ["ViewModels"]),
+        .library(name: "Catalog", targets: ["Catalog"]),
         .executable(name: "switchboard", targets: ["switchboard"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
     ],
     targets: [
         // C libraries: one system-library target each, imported by exactly one Swift module.
@@ -35,16 +39,27 @@ let package = Package(
         .target(name: "Signals"),
         .target(name: "SignalsTesting", dependencies: ["Signals"]),
 
+        // The view models of the source documents, their services and environment.
+        .target(name: "ViewModels", dependencies: ["Signals", "JSON"]),
+
+        // The host: view-model registry, JSON-RPC dispatch, sessions, the stdio server.
+        .target(name: "Host", dependencies: ["JSON", "Signals", "Framing"]),
+        // The built-in view models declared to the host, with their create options.
+        .target(name: "Catalog", dependencies: ["Host", "ViewModels", "JSON", "Signals"]),
+
         .executableTarget(
             name: "switchboard",
             dependencies: [
-                "Signals",
+                "Host", "Catalog", "Framing", "JSON", "Signals",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
             ]
         ),
 
         .testTarget(name: "JSONTests", dependencies: ["JSON"]),
         .testTarget(name: "FramingTests", dependencies: ["Framing"]),
         .testTarget(name: "SignalsTests", dependencies: ["Signals", "SignalsTesting"]),
+        .testTarget(name: "ViewModelsTests", dependencies: ["ViewModels", "Signals", "SignalsTesting", "JSON"]),
+        .testTarget(name: "HostTests", dependencies: ["Host", "Catalog", "JSON", "Signals", "SignalsTesting"]),
     ]
 )

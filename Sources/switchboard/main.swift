@@ -1,1 +1,2 @@
-print("switchboard: not yet")
+// The entry point only hands off: the command types own parsing and validation.
+Switchboard.main()

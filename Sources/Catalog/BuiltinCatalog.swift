@@ -1,0 +1,12 @@
+import Host
+
+/// The built-in view models of the source documents, declared to the host.
+public enum BuiltinCatalog {
+    /// A registry with every built-in type.
+    public static func registry() -> Registry {
+        var registry = Registry()
+        registry.register(signup)
+        registry.register(signin)
+        return registry
+    }
+}

@@ -1,0 +1,26 @@
+import JSON
+import Signals
+
+/// What a view-model type's `make` closure gets to build one instance.
+public struct CreationContext: @unchecked Sendable {
+    /// The instance's id.
+    public let id: String
+    /// The `options` object of `create` (empty when created implicitly).
+    public let options: JSONObject
+    /// The scheduler view models must use for time and for service replies: the session's
+    /// serial executor, or its virtual clock under `--clock virtual`.
+    public let scheduler: DateScheduler
+    /// Calls the client: a service call delegated to the client as a JSON-RPC request.
+    public let client: ClientChannel
+    /// Host-wide settings a type may use (for example a data directory).
+    public let settings: JSONObject
+
+    /// A context; the host makes these, tests may too.
+    public init(id: String, options: JSONObject, scheduler: DateScheduler, client: ClientChannel, settings: JSONObject = [:]) {
+        self.id = id
+        self.options = options
+        self.scheduler = scheduler
+        self.client = client
+        self.settings = settings
+    }
+}

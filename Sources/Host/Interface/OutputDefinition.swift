@@ -1,0 +1,64 @@
+import JSON
+import Signals
+
+/// One output of a view-model type: a signal or property whose values the host sends to
+/// clients as `output` notifications.
+///
+/// ```swift
+/// .output("alertMessage", \.outputs.alertMessage)          // Signal<String, Never>
+/// .output("isRegistering", \.outputs.isRegistering)        // Property<Bool>: current value first
+/// .output("navigateBack", \.outputs.navigateBack)          // Signal<Void, Never>: sends null
+/// ```
+public struct OutputDefinition<Model: AnyObject>: @unchecked Sendable {
+    /// The output's name in notifications.
+    public let name: String
+    /// A short type name for people.
+    public let typeName: String
+    /// A JSON Schema of the values.
+    public let schema: JSONValue
+    /// True for property outputs: the current value is sent as soon as the instance exists.
+    public let sendsCurrentValue: Bool
+    /// One line for `describe` and `.help`.
+    public let summary: String?
+    /// Starts observing the output of `model`, sending each value as JSON.
+    let observe: (Model, @escaping (JSONValue) -> Void) -> Disposable?
+
+    /// An output backed by a signal.
+    public static func output<T: JSONConvertible>(
+        _ name: String,
+        _ keyPath: KeyPath<Model, Signal<T, Never>>,
+        summary: String? = nil
+    ) -> OutputDefinition {
+        OutputDefinition(
+            name: name, typeName: T.jsonTypeName, schema: T.jsonSchema, sendsCurrentValue: false, summary: summary
+        ) { model, send in
+            model[keyPath: keyPath].observeValues { send($0.json) }
+        }
+    }
+
+    /// An output backed by a property: its current value is sent first, then every change.
+    public static func output<P: PropertyProtocol>(
+        _ name: String,
+        _ keyPath: KeyPath<Model, P>,
+        summary: String? = nil
+    ) -> OutputDefinition where P.Value: JSONConvertible {
+        OutputDefinition(
+            name: name, typeName: P.Value.jsonTypeName, schema: P.Value.jsonSchema, sendsCurrentValue: true, summary: summary
+        ) { model, send in
+            model[keyPath: keyPath].producer.startWithValues { send($0.json) }
+        }
+    }
+
+    /// An output that only says "now" (a navigation, a dismissal): each value is sent as `null`.
+    public static func output(
+        _ name: String,
+        _ keyPath: KeyPath<Model, Signal<Void, Never>>,
+        summary: String? = nil
+    ) -> OutputDefinition {
+        OutputDefinition(
+            name: name, typeName: "null", schema: ["type": "null"], sendsCurrentValue: false, summary: summary
+        ) { model, send in
+            model[keyPath: keyPath].observeValues { send(.null) }
+        }
+    }
+}

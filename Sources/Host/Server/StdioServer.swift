@@ -1,0 +1,204 @@
+import Dispatch
+import FoundationEssentials
+import Framing
+import JSON
+import Signals
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Serves a session over a pair of file descriptors (stdin/stdout): the daemon.
+///
+/// ## Threads
+/// - A reader thread reads: `read(2)` into a chunk, the `FrameDecoder` splits it, and the
+///   chunk's frames go to the executor as one work item. At most `maxChunksInFlight` work items
+///   wait at once; beyond that the reader stops reading, so a client that sends faster than the
+///   daemon works is slowed by its own pipe and memory stays bounded.
+/// - The executor (a serial queue) runs the session: every request, every scheduled action.
+///   Output produced by one work item is written with one `write(2)` at its end.
+/// - A slow reader on the client's side blocks the executor's write: nothing is dropped or
+///   reordered, and reading stops too once the in-flight limit is reached.
+public final class StdioServer: @unchecked Sendable {
+    /// Why the server stopped: the process's exit status follows from it.
+    public enum Outcome: Equatable, Sendable {
+        /// End of input or `shutdown`: everything owed was written. Exit status 0.
+        case finished
+        /// The client closed its end of our output (EPIPE). Exit status 3.
+        case outputClosed
+        /// Reading failed with this errno. Exit status 4.
+        case readFailed(Int32)
+
+        /// The process exit status for this outcome.
+        public var exitStatus: Int32 {
+            switch self {
+            case .finished: return 0
+            case .outputClosed: return 3
+            case .readFailed: return 4
+            }
+        }
+    }
+
+    /// Settings of the server around its session.
+    public struct Options: Sendable {
+        /// How frames are delimited.
+        public var framing: FramingMode = .newline
+        /// The longest message accepted, in bytes.
+        public var maxMessageLength = 16 * 1024 * 1024
+        /// At end of input, how long to let scheduled work (simulated latencies) finish, in
+        /// seconds, before exiting. Virtual time never advances by itself, so it is skipped there.
+        public var exitGracePeriod: TimeInterval = 5
+        /// Work items (read chunks) allowed to wait for the executor.
+        public var maxChunksInFlight = 64
+        /// The defaults.
+        public init() {}
+    }
+
+    private let input: Int32
+    private let options: Options
+    private let executor: DispatchQueue
+    private let writer: FrameWriter
+    private let inFlight: DispatchSemaphore
+    /// Executor-confined: lines waiting for the end of the current work item.
+    private var pendingOutput: [[UInt8]] = []
+    /// Executor-confined.
+    private var session: Session?
+    /// Executor-confined: set once, when the server stops.
+    private var outcome: Outcome?
+    private let done = DispatchSemaphore(value: 0)
+    private let isVirtual: Bool
+    private static let executorKey = DispatchSpecificKey<Bool>()
+
+    /// A server reading `input` and writing `output`. `makeSession` builds the session with the
+    /// given clock, flush hook and sink; it runs on the executor.
+    public init(
+        input: Int32 = STDIN_FILENO,
+        output: Int32 = STDOUT_FILENO,
+        options: Options = Options(),
+        virtualClock: Bool = false,
+        makeSession: @escaping (_ clock: DateScheduler, _ afterScheduledWork: @escaping () -> Void, _ sink: @escaping Session.Sink) -> Session
+    ) {
+        self.input = input
+        self.options = options
+        let executor = DispatchQueue(label: "switchboard.executor")
+        executor.setSpecific(key: Self.executorKey, value: true)
+        self.executor = executor
+        self.writer = FrameWriter(fileDescriptor: output, mode: options.framing == .contentLength ? .contentLength : .newline)
+        self.inFlight = DispatchSemaphore(value: options.maxChunksInFlight)
+        self.isVirtual = virtualClock
+        let clock: DateScheduler = virtualClock ? TestScheduler() : QueueScheduler(queue: executor)
+        executor.sync {
+            session = makeSession(clock, { [weak self] in self?.flush() }, { [weak self] message in self?.enqueue(message) })
+        }
+    }
+
+    /// Reads until end of input, `shutdown` or a broken pipe; returns why it stopped.
+    public func run() -> Outcome {
+        ignoreSIGPIPE()
+        // A queue of its own: its one thread may block in read(2) without starving Dispatch.
+        DispatchQueue(label: "switchboard.reader").async { [self] in readLoop() }
+        done.wait()
+        return executor.sync { outcome ?? .finished }
+    }
+
+    // MARK: Reading (reader thread)
+
+    private func readLoop() {
+        var decoder = FrameDecoder(mode: options.framing, maxMessageLength: options.maxMessageLength)
+        let chunkSize = 64 * 1024
+        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: chunkSize, alignment: 1)
+        defer { buffer.deallocate() }
+        var announcedMode = FramingMode.auto
+        while true {
+            let count = Glibc.read(input, buffer.baseAddress, chunkSize)
+            if count < 0 {
+                if errno == EINTR { continue }
+                let code = errno
+                return executor.async { [self] in finish(.readFailed(code)) }
+            }
+            var frames: [Frame] = []
+            if count == 0 {
+                decoder.finish { frames.append($0) }
+            } else {
+                decoder.feed(UnsafeRawBufferPointer(rebasing: buffer[..<count])) { frames.append($0) }
+            }
+            if decoder.mode != announcedMode, decoder.mode != .auto {
+                announcedMode = decoder.mode
+                writer.mode = decoder.mode
+            }
+            if !frames.isEmpty || count == 0 {
+                inFlight.wait()
+                let batch = frames
+                let ended = count == 0
+                executor.async { [self] in
+                    defer { inFlight.signal() }
+                    process(batch)
+                    if ended { endOfInput() }
+                }
+            }
+            if count == 0 { return }
+        }
+    }
+
+    // MARK: Executor
+
+    private func process(_ frames: [Frame]) {
+        guard outcome == nil, let session else { return }
+        for frame in frames {
+            switch frame {
+            case let .message(bytes): session.handle(frame: bytes)
+            case let .tooLong(length): session.handleOversizedFrame(length: length, limit: options.maxMessageLength)
+            case let .invalidHeader(reason): session.handleMalformedFrame(reason)
+            }
+            if session.isShutdownRequested {
+                flush()
+                return finish(.finished)
+            }
+        }
+        flush()
+    }
+
+    private func endOfInput() {
+        guard outcome == nil, let session else { return }
+        session.inputEnded()
+        flush()
+        waitForScheduledWork(deadline: DispatchTime.now() + options.exitGracePeriod)
+    }
+
+    /// Lets pending one-shot work (a simulated service's latency) run to completion, checking
+    /// again on the executor every few milliseconds, then finishes.
+    private func waitForScheduledWork(deadline: DispatchTime) {
+        guard outcome == nil, let session else { return }
+        if isVirtual || session.pendingScheduledWork == 0 || DispatchTime.now() >= deadline {
+            flush()
+            return finish(.finished)
+        }
+        executor.asyncAfter(deadline: .now() + .milliseconds(5)) { [self] in
+            waitForScheduledWork(deadline: deadline)
+        }
+    }
+
+    private func enqueue(_ message: OutboundMessage) {
+        pendingOutput.append(message.json.serialized())
+    }
+
+    /// Writes what the current work item produced, in one write where possible.
+    private func flush() {
+        guard !pendingOutput.isEmpty, outcome == nil else { return }
+        let lines = pendingOutput
+        pendingOutput = []
+        do {
+            try writer.write(batch: lines)
+        } catch {
+            // EPIPE or another write failure: nobody can read what we owe any more.
+            finish(.outputClosed)
+        }
+    }
+
+    /// Records the outcome once (on the executor) and wakes `run()`.
+    private func finish(_ result: Outcome) {
+        guard outcome == nil else { return }
+        outcome = result
+        done.signal()
+    }
+}

@@ -1,0 +1,46 @@
+import JSON
+import Signals
+
+/// One live view model in a session: its model, its output subscriptions and the last value
+/// of each output (for `snapshot`).
+final class Instance {
+    let id: String
+    let definition: ViewModelDefinition
+    /// Holds the model alive; released on destroy.
+    private(set) var model: ErasedModel?
+    private var subscriptions: [Disposable] = []
+    /// Last value per output index.
+    private(set) var lastValues: [Int: JSONValue] = [:]
+    private(set) var isDestroyed = false
+
+    init(id: String, definition: ViewModelDefinition, model: ErasedModel) {
+        self.id = id
+        self.definition = definition
+        self.model = model
+    }
+
+    func record(_ value: JSONValue, output index: Int) {
+        lastValues[index] = value
+    }
+
+    func keep(_ subscription: Disposable?) {
+        if let subscription { subscriptions.append(subscription) }
+    }
+
+    /// Stops every output and releases the model; nothing is emitted afterwards.
+    func destroy() {
+        isDestroyed = true
+        for subscription in subscriptions { subscription.dispose() }
+        subscriptions = []
+        model = nil
+    }
+
+    /// The last value of every output that has sent one, in declaration order.
+    var snapshot: JSONValue {
+        var object = JSONObject()
+        for (index, output) in definition.outputs.enumerated() {
+            if let value = lastValues[index] { object[output.name] = value }
+        }
+        return .object(object)
+    }
+}

@@ -1,0 +1,33 @@
+/// The view-model types a session can create, by name.
+public struct Registry: Sendable {
+    private var types: [String: ViewModelDefinition] = [:]
+    /// Type names in registration order (for `describe` and completion).
+    public private(set) var names: [String] = []
+
+    /// An empty registry.
+    public init() {}
+
+    /// Adds a type. A later registration with the same name replaces the earlier one.
+    public mutating func register<Model: AnyObject>(_ type: ViewModelType<Model>) {
+        register(type.erased)
+    }
+
+    /// Adds an erased definition.
+    public mutating func register(_ definition: ViewModelDefinition) {
+        precondition(!definition.name.contains(".") && !definition.name.isEmpty && definition.name != "rpc",
+                     "view-model type names must be non-empty, contain no dot and not be 'rpc': \(definition.name)")
+        if types.updateValue(definition, forKey: definition.name) == nil {
+            names.append(definition.name)
+        }
+    }
+
+    /// The type called `name`.
+    public subscript(name: String) -> ViewModelDefinition? {
+        types[name]
+    }
+
+    /// All types in registration order.
+    public var definitions: [ViewModelDefinition] {
+        names.compactMap { types[$0] }
+    }
+}

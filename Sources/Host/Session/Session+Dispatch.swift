@@ -1,0 +1,64 @@
+import JSON
+
+extension Session {
+    /// Routes a request to a host method or to an instance's input.
+    func dispatch(_ request: RPCRequest) -> Result<JSONValue, RPCError> {
+        guard let dot = request.method.firstIndex(of: ".") else {
+            return callHostMethod(request)
+        }
+        let target = String(request.method[..<dot])
+        let inputName = String(request.method[request.method.index(after: dot)...])
+        if target == "rpc" {
+            guard inputName == "discover" else {
+                return .failure(RPCError(.methodNotFound, "Method not found: '\(request.method)' (the only rpc.* method is rpc.discover)"))
+            }
+            return .success(openRPCDocument())
+        }
+        let instance: Instance
+        if let live = instances[target] {
+            instance = live
+        } else if registry[target] != nil {
+            // Implicit creation: `signup.nameChanged` works with no set-up call.
+            switch createInstance(type: target, id: target, options: [:]) {
+            case let .success(created): instance = created
+            case let .failure(error): return .failure(error)
+            }
+        } else {
+            return .failure(RPCError(
+                .methodNotFound,
+                "Method not found: no instance or view-model type named '\(target)' (in '\(request.method)')",
+                data: ["instances": .array(instanceOrder.map { .string($0) }), "types": .array(registry.names.map { .string($0) })]
+            ))
+        }
+        return applyInput(inputName, params: request.params, to: instance)
+    }
+
+    /// Decodes the parameters and applies the input; outputs it causes are sent meanwhile.
+    func applyInput(_ name: String, params: RPCParams, to instance: Instance) -> Result<JSONValue, RPCError> {
+        let definition = instance.definition
+        guard let input = definition.input(named: name) else {
+            let names = definition.inputs.map(\.name)
+            var data: JSONObject = ["inputs": .array(names.map { .string($0) })]
+            var message = "Method not found: \(instance.id) (\(definition.name)) has no input '\(name)'; its inputs are \(names.joined(separator: ", "))"
+            if let suggestion = Suggestion.closest(to: name, among: names) {
+                data["suggestion"] = .string(suggestion)
+                message += "; did you mean '\(suggestion)'?"
+            }
+            return .failure(RPCError(.methodNotFound, message, data: .object(data)))
+        }
+        let arguments: [JSONValue]
+        switch ArgumentMatcher.match(params, to: input, method: "\(instance.id).\(name)") {
+        case let .success(matched): arguments = matched
+        case let .failure(error): return .failure(error)
+        }
+        guard let model = instance.model else {
+            return .failure(RPCError(.methodNotFound, "Method not found: instance '\(instance.id)' was destroyed"))
+        }
+        do {
+            _ = try model.apply(name, arguments)
+            return .success(.null)
+        } catch {
+            return .failure(ArgumentMatcher.error(for: error, method: "\(instance.id).\(name)", input: input))
+        }
+    }
+}

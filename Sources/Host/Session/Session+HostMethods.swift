@@ -1,0 +1,196 @@
+import FoundationEssentials
+import JSON
+import Signals
+
+extension Session {
+    /// The host's own methods (names without a dot).
+    static let hostMethods = ["create", "destroy", "list", "describe", "snapshot", "advance", "shutdown"]
+
+    /// Runs a host method.
+    func callHostMethod(_ request: RPCRequest) -> Result<JSONValue, RPCError> {
+        switch request.method {
+        case "create": return create(request.params)
+        case "destroy": return destroy(request.params)
+        case "list": return .success(list())
+        case "describe": return .success(describe())
+        case "snapshot": return snapshot(request.params)
+        case "advance": return advance(request.params)
+        case "shutdown":
+            requestShutdown()
+            return .success(.null)
+        default:
+            var message = "Method not found: '\(request.method)'. Host methods are \(Self.hostMethods.joined(separator: ", ")); view-model inputs are called as <instance>.<input>"
+            if let suggestion = Suggestion.closest(to: request.method, among: Self.hostMethods) {
+                message += "; did you mean '\(suggestion)'?"
+            }
+            return .failure(RPCError(.methodNotFound, message))
+        }
+    }
+
+    // MARK: Instances
+
+    /// `create {"type", "id"?, "options"?}` → `{"id", "type"}`.
+    private func create(_ params: RPCParams) -> Result<JSONValue, RPCError> {
+        let arguments: JSONObject
+        switch namedArguments(params, method: "create", allowed: ["type", "id", "options"], positional: ["type", "id", "options"]) {
+        case let .success(object): arguments = object
+        case let .failure(error): return .failure(error)
+        }
+        guard let type = arguments["type"]?.stringValue else {
+            return .failure(paramError("create", "type", expected: "string", found: arguments["type"]))
+        }
+        guard registry[type] != nil else {
+            var message = "Invalid params: no view-model type named '\(type)'; types are \(registry.names.joined(separator: ", "))"
+            if let suggestion = Suggestion.closest(to: type, among: registry.names) { message += "; did you mean '\(suggestion)'?" }
+            return .failure(RPCError(.invalidParams, message, data: ["types": .array(registry.names.map { .string($0) })]))
+        }
+        var options = JSONObject()
+        if let given = arguments["options"], !given.isNull {
+            guard let object = given.objectValue else {
+                return .failure(paramError("create", "options", expected: "object", found: given))
+            }
+            options = object
+        }
+        let id: String
+        if let given = arguments["id"], !given.isNull {
+            guard let text = given.stringValue else { return .failure(paramError("create", "id", expected: "string", found: given)) }
+            if let problem = Self.problem(withID: text) {
+                return .failure(RPCError(.invalidParams, "Invalid params: instance id '\(text)' \(problem)", data: ["parameter": "id"]))
+            }
+            guard instances[text] == nil else {
+                return .failure(RPCError(.instanceExists, "Instance '\(text)' already exists; destroy it first or choose another id", data: ["id": .string(text)]))
+            }
+            id = text
+        } else {
+            id = generateID(for: type)
+        }
+        return createInstance(type: type, id: id, options: options).map { instance in
+            ["id": .string(instance.id), "type": .string(type)]
+        }
+    }
+
+    /// Why `id` cannot name an instance, or nil if it can.
+    static func problem(withID id: String) -> String? {
+        if id.isEmpty { return "is empty" }
+        if id.contains(".") { return "contains a dot (ids never do: the dot separates instance and input)" }
+        if id == "rpc" { return "is reserved by JSON-RPC" }
+        return nil
+    }
+
+    /// Creates an instance and subscribes to its outputs; property outputs send their current
+    /// values now, as consequences of the current request.
+    func createInstance(type: String, id: String, options: JSONObject) -> Result<Instance, RPCError> {
+        guard let definition = registry[type] else {
+            return .failure(RPCError(.invalidParams, "Invalid params: no view-model type named '\(type)'"))
+        }
+        guard instances.count < configuration.maxInstances else {
+            return .failure(RPCError(.limitExceeded, "Instance limit reached: \(configuration.maxInstances) instances are alive; destroy some first", data: ["limit": .integer(Int64(configuration.maxInstances))]))
+        }
+        let context = CreationContext(id: id, options: options, scheduler: scheduler, client: clientChannel, settings: configuration.settings)
+        let model: ErasedModel
+        do {
+            model = try definition.instantiate(context)
+        } catch {
+            return .failure(RPCError(.creationFailed, "Could not create '\(id)' of type \(type): \(error.message)", data: ["type": .string(type), "id": .string(id)]))
+        }
+        let instance = Instance(id: id, definition: definition, model: model)
+        instances[id] = instance
+        instanceOrder.append(id)
+        for index in definition.outputs.indices {
+            instance.keep(model.observe(index) { [weak self, weak instance] value in
+                guard let self, let instance else { return }
+                self.emit(value, output: index, of: instance)
+            })
+        }
+        return .success(instance)
+    }
+
+    /// `destroy {"id"}` → `true`.
+    private func destroy(_ params: RPCParams) -> Result<JSONValue, RPCError> {
+        switch instanceArgument(params, method: "destroy") {
+        case let .failure(error): return .failure(error)
+        case let .success(instance):
+            instance.destroy()
+            instances[instance.id] = nil
+            instanceOrder.removeAll { $0 == instance.id }
+            return .success(true)
+        }
+    }
+
+    /// `list` → `[{"id", "type"}]` in creation order.
+    private func list() -> JSONValue {
+        .array(instanceOrder.compactMap { id in
+            instances[id].map { ["id": .string($0.id), "type": .string($0.definition.name)] }
+        })
+    }
+
+    /// `snapshot {"id"}` → the last value of each output that has sent one.
+    private func snapshot(_ params: RPCParams) -> Result<JSONValue, RPCError> {
+        instanceArgument(params, method: "snapshot").map(\.snapshot)
+    }
+
+    /// `advance {"ms"}` (virtual clock only) → `{"now": ms since the clock started}`.
+    private func advance(_ params: RPCParams) -> Result<JSONValue, RPCError> {
+        guard let clock = virtualClock else {
+            return .failure(RPCError(.clockNotVirtual, "advance needs the virtual clock: start the daemon with --clock virtual"))
+        }
+        let arguments: JSONObject
+        switch namedArguments(params, method: "advance", allowed: ["ms"], positional: ["ms"]) {
+        case let .success(object): arguments = object
+        case let .failure(error): return .failure(error)
+        }
+        guard let value = arguments["ms"], let ms = value.doubleValue, ms >= 0, ms.isFinite else {
+            return .failure(paramError("advance", "ms", expected: "non-negative number", found: arguments["ms"]))
+        }
+        clock.advance(by: ms / 1000)
+        return .success(["now": .double(virtualNow(clock))])
+    }
+
+    /// Milliseconds on the virtual clock since it started.
+    func virtualNow(_ clock: TestScheduler) -> Double {
+        (clock.currentDate.timeIntervalSinceReferenceDate * 1000).rounded()
+    }
+
+    // MARK: Argument helpers
+
+    /// The instance named by `{"id"}` or `[id]`.
+    private func instanceArgument(_ params: RPCParams, method: String) -> Result<Instance, RPCError> {
+        let arguments: JSONObject
+        switch namedArguments(params, method: method, allowed: ["id"], positional: ["id"]) {
+        case let .success(object): arguments = object
+        case let .failure(error): return .failure(error)
+        }
+        guard let id = arguments["id"]?.stringValue else {
+            return .failure(paramError(method, "id", expected: "string", found: arguments["id"]))
+        }
+        guard let instance = instances[id] else {
+            return .failure(RPCError(.invalidParams, "Invalid params: no live instance '\(id)'; live instances are \(instanceOrder.isEmpty ? "none" : instanceOrder.joined(separator: ", "))", data: ["id": .string(id)]))
+        }
+        return .success(instance)
+    }
+
+    /// Host-method params as an object, whether given by name or by position.
+    private func namedArguments(_ params: RPCParams, method: String, allowed: [String], positional: [String]) -> Result<JSONObject, RPCError> {
+        switch params {
+        case .none:
+            return .success([:])
+        case let .object(object):
+            if let unknown = object.keys.first(where: { !allowed.contains($0) }) {
+                return .failure(RPCError(.invalidParams, "Invalid params: \(method) has no parameter '\(unknown)'; it takes \(allowed.joined(separator: ", "))", data: ["parameter": .string(unknown)]))
+            }
+            return .success(object)
+        case let .array(values):
+            guard values.count <= positional.count else {
+                return .failure(RPCError(.invalidParams, "Invalid params: \(method) takes at most \(positional.count) parameters (\(positional.joined(separator: ", "))), got \(values.count)"))
+            }
+            return .success(JSONObject(Array(zip(positional, values))))
+        }
+    }
+
+    private func paramError(_ method: String, _ parameter: String, expected: String, found: JSONValue?) -> RPCError {
+        let foundText = found.map(\.typeName) ?? "nothing"
+        return RPCError(.invalidParams, "Invalid params: \(method) needs '\(parameter)' as \(expected), got \(foundText)", data: [
+            "parameter": .string(parameter), "expected": .string(expected), "found": .string(foundText),
+        ])
+    }
+}

@@ -1,0 +1,184 @@
+import FoundationEssentials
+import JSON
+import Signals
+
+/// One client's conversation with the host: instances, dispatch, outputs, delegated calls.
+///
+/// The daemon and the REPL both drive a session; neither re-implements any behaviour.
+///
+/// ## Threading
+/// A session is confined to one serial executor: call every method from it, and give it a
+/// scheduler whose actions run there (`QueueScheduler` on the executor's queue, or a
+/// `TestScheduler` advanced from the executor). View models therefore never see two threads.
+///
+/// ## Ordering
+/// Outputs caused synchronously by a request are passed to the sink while the request is
+/// handled, before its response; so a client that reads up to the response has seen every
+/// consequence of its request.
+public final class Session {
+    /// Receives everything the session sends, in order.
+    public typealias Sink = (OutboundMessage) -> Void
+
+    let registry: Registry
+    let configuration: SessionConfiguration
+    let scheduler: SessionScheduler
+    /// Present under `--clock virtual`: the clock `advance` moves.
+    let virtualClock: TestScheduler?
+    private let sink: Sink
+    /// Warnings for stderr (never stdout): notifications that failed, stray responses…
+    let diagnose: (String) -> Void
+
+    /// Live instances by id, and their ids in creation order (for `list`).
+    var instances: [String: Instance] = [:]
+    var instanceOrder: [String] = []
+    private var nextGeneratedID = 1
+    private var seq: Int64 = 0
+    /// What is running now; stamped on every output notification.
+    var cause: Cause = .timer
+    /// Set by `shutdown`; the server exits once the response is flushed.
+    public private(set) var isShutdownRequested = false
+    /// Set at end of input: delegated calls fail at once from then on.
+    public private(set) var hasInputEnded = false
+
+    /// Delegated calls waiting for the client's answer.
+    var pendingCalls: [String: PendingCall] = [:]
+    var nextCallNumber = 1
+    lazy var clientChannel = SessionClientChannel(session: self)
+
+    /// A session serving the types of `registry`.
+    ///
+    /// - Parameters:
+    ///   - clock: where view-model time comes from: a scheduler on the session's executor, or a
+    ///     `TestScheduler` for virtual time (then `advance` is available).
+    ///   - afterScheduledWork: called after each scheduled action has run (the daemon flushes
+    ///     its output there).
+    public init(
+        registry: Registry,
+        configuration: SessionConfiguration = SessionConfiguration(),
+        clock: DateScheduler,
+        diagnose: @escaping (String) -> Void = { _ in },
+        afterScheduledWork: @escaping () -> Void = {},
+        sink: @escaping Sink
+    ) {
+        self.registry = registry
+        self.configuration = configuration
+        self.scheduler = SessionScheduler(base: clock)
+        self.virtualClock = clock as? TestScheduler
+        self.diagnose = diagnose
+        self.sink = sink
+        scheduler.runAction = { [weak self] action in
+            guard let self else { return action() }
+            let previous = self.cause
+            self.cause = .timer
+            action()
+            self.cause = previous
+            afterScheduledWork()
+        }
+    }
+
+    /// How many scheduled one-shot actions (latencies, timeouts, debounces) are pending.
+    public var pendingScheduledWork: Int { scheduler.pendingCount }
+
+    /// How many instances are alive.
+    public var instanceCount: Int { instances.count }
+
+    // MARK: Input
+
+    /// Handles one frame: a message or a batch.
+    public func handle(frame bytes: [UInt8]) {
+        switch MessageParser.parse(bytes, maxBatch: configuration.maxBatch) {
+        case let .unparsable(error):
+            send(.response(OutboundResponse(id: .null, result: .failure(error))))
+        case let .single(message):
+            if let response = process(message) { send(.response(response)) }
+        case let .batch(messages):
+            guard !messages.isEmpty else {
+                return send(.response(OutboundResponse(id: .null, result: .failure(.invalidRequest("empty batch")))))
+            }
+            var responses: [OutboundResponse] = []
+            for message in messages {
+                if let response = process(message) { responses.append(response) }
+            }
+            // A batch of notifications only gets no response at all.
+            if !responses.isEmpty { send(.batch(responses)) }
+        }
+    }
+
+    /// Reports a frame the reader had to skip because it exceeded the line limit.
+    public func handleOversizedFrame(length: Int, limit: Int) {
+        let error = RPCError(.invalidRequest, "Invalid request: message of \(length) bytes exceeds the limit of \(limit) bytes", data: [
+            "length": .integer(Int64(length)), "limit": .integer(Int64(limit)),
+        ])
+        send(.response(OutboundResponse(id: .null, result: .failure(error))))
+    }
+
+    /// Reports a frame the reader could not understand (a bad Content-Length header).
+    public func handleMalformedFrame(_ reason: String) {
+        send(.response(OutboundResponse(id: .null, result: .failure(.invalidRequest(reason)))))
+    }
+
+    /// End of input: the client can no longer answer delegated calls, which fail now.
+    public func inputEnded() {
+        hasInputEnded = true
+        failPendingCalls(with: .disconnected)
+    }
+
+    /// Processes one message; returns the response it owes, if any.
+    private func process(_ message: IncomingMessage) -> OutboundResponse? {
+        switch message {
+        case let .invalid(id, error):
+            if id == nil { diagnose("invalid message: \(error.message)") }
+            return OutboundResponse(id: id ?? .null, result: .failure(error))
+        case let .response(response):
+            handleClientResponse(response)
+            return nil
+        case let .request(request):
+            cause = .request(id: request.id, method: request.method)
+            defer { cause = .timer }
+            let result = dispatch(request)
+            guard let id = request.id else {
+                if case let .failure(error) = result {
+                    diagnose("notification \(request.method) failed: \(error.message)")
+                }
+                return nil
+            }
+            return OutboundResponse(id: id, result: result)
+        }
+    }
+
+    // MARK: Output
+
+    /// Passes a message to the sink.
+    func send(_ message: OutboundMessage) {
+        sink(message)
+    }
+
+    /// Sends one output value of `instance` as a notification.
+    func emit(_ value: JSONValue, output index: Int, of instance: Instance) {
+        guard !instance.isDestroyed, instance.definition.outputs.indices.contains(index) else { return }
+        instance.record(value, output: index)
+        seq += 1
+        send(.output(OutputNotification(
+            instance: instance.id,
+            output: instance.definition.outputs[index].name,
+            value: value,
+            seq: seq,
+            cause: cause
+        )))
+    }
+
+    /// A fresh instance id for a type: the type's name if free, else `name-2`, `name-3`…
+    func generateID(for type: String) -> String {
+        if instances[type] == nil { return type }
+        while true {
+            nextGeneratedID += 1
+            let candidate = "\(type)-\(nextGeneratedID)"
+            if instances[candidate] == nil { return candidate }
+        }
+    }
+
+    /// Marks the session for shutdown.
+    func requestShutdown() {
+        isShutdownRequested = true
+    }
+}

@@ -1,0 +1,90 @@
+import Host
+import JSON
+import XCTest
+
+final class SessionDispatchTests: XCTestCase {
+    private var harness: SessionHarness!
+
+    override func setUp() {
+        harness = SessionHarness(registry: .counterOnly)
+    }
+
+    func testImplicitCreationSendsPropertyOutputThenResponse() {
+        assertLines(harness.send(#"{"jsonrpc":"2.0","id":1,"method":"counter.increment","params":[2]}"#), [
+            #"{"jsonrpc":"2.0","method":"output","params":{"vm":"counter","output":"count","value":0,"seq":1,"cause":{"kind":"request","id":1,"method":"counter.increment"}}}"#,
+            #"{"jsonrpc":"2.0","method":"output","params":{"vm":"counter","output":"count","value":2,"seq":2,"cause":{"kind":"request","id":1,"method":"counter.increment"}}}"#,
+            #"{"jsonrpc":"2.0","method":"output","params":{"vm":"counter","output":"label","value":"count is 2","seq":3,"cause":{"kind":"request","id":1,"method":"counter.increment"}}}"#,
+            #"{"jsonrpc":"2.0","id":1,"result":null}"#,
+        ])
+    }
+
+    func testParametersByNameAndSeqContinues() {
+        harness.send(#"{"jsonrpc":"2.0","id":1,"method":"counter.increment","params":{"by":1}}"#)
+        let lines = harness.send(#"{"jsonrpc":"2.0","id":"b","method":"counter.increment","params":{"by":5}}"#)
+        XCTAssertEqual(lines.count, 3)
+        XCTAssertTrue(lines[0].contains(#""value":6,"seq":4"#), lines[0])
+        XCTAssertEqual(lines.last, #"{"jsonrpc":"2.0","id":"b","result":null}"#)
+    }
+
+    func testNotificationGetsNoResponseButItsOutputs() {
+        let lines = harness.send(#"{"jsonrpc":"2.0","method":"counter.increment","params":[1]}"#)
+        XCTAssertEqual(lines.count, 3)
+        XCTAssertTrue(lines.allSatisfy { $0.contains(#""method":"output""#) })
+        XCTAssertTrue(lines[2].contains(#""cause":{"kind":"request","method":"counter.increment"}"#), lines[2])
+    }
+
+    func testWrongTypeNamesParameterAndExpectedType() {
+        assertLines(harness.send(#"{"jsonrpc":"2.0","id":7,"method":"counter.increment","params":["two"]}"#), [
+            #"{"jsonrpc":"2.0","method":"output","params":{"vm":"counter","output":"count","value":0,"seq":1,"cause":{"kind":"request","id":7,"method":"counter.increment"}}}"#,
+            #"{"jsonrpc":"2.0","id":7,"error":{"code":-32602,"message":"Invalid params: parameter 'by' of counter.increment expects integer, got string","data":{"parameter":"by","expected":"integer","found":"string","signature":"increment(by: integer)"}}}"#,
+        ])
+    }
+
+    func testUnknownInputSuggestsTheClosestName() {
+        harness.send(#"{"jsonrpc":"2.0","id":1,"method":"create","params":{"type":"counter","id":"c"}}"#)
+        let lines = harness.send(#"{"jsonrpc":"2.0","id":2,"method":"c.incremnt","params":[1]}"#)
+        assertLines(lines, [
+            #"{"jsonrpc":"2.0","id":2,"error":{"code":-32601,"message":"Method not found: c (counter) has no input 'incremnt'; its inputs are increment, echoLater, reset, checked; did you mean 'increment'?","data":{"inputs":["increment","echoLater","reset","checked"],"suggestion":"increment"}}}"#,
+        ])
+    }
+
+    func testUnknownInstanceOrType() {
+        let lines = harness.send(#"{"jsonrpc":"2.0","id":1,"method":"nope.go"}"#)
+        XCTAssertEqual(lines.count, 1)
+        XCTAssertTrue(lines[0].hasPrefix(#"{"jsonrpc":"2.0","id":1,"error":{"code":-32601,"message":"Method not found: no instance or view-model type named 'nope' (in 'nope.go')""#), lines[0])
+    }
+
+    func testArgumentCountAndMissingAndUnknownNames() {
+        harness.send(#"{"jsonrpc":"2.0","id":0,"method":"create","params":["counter"]}"#)
+        let tooMany = harness.send(#"{"jsonrpc":"2.0","id":1,"method":"counter.increment","params":[1,2]}"#)
+        XCTAssertTrue(tooMany[0].contains(#""message":"Invalid params: counter.increment takes 1 parameter (increment(by: integer)), got 2""#), tooMany[0])
+        let missing = harness.send(#"{"jsonrpc":"2.0","id":2,"method":"counter.increment"}"#)
+        XCTAssertTrue(missing[0].contains(#""message":"Invalid params: counter.increment is missing parameter 'by' (integer)""#), missing[0])
+        let unknown = harness.send(#"{"jsonrpc":"2.0","id":3,"method":"counter.increment","params":{"step":1}}"#)
+        XCTAssertTrue(unknown[0].contains(#""message":"Invalid params: counter.increment has no parameter 'step'; it takes by""#), unknown[0])
+    }
+
+    func testOptionalParametersMayBeOmittedButInputCanRejectTheCombination() {
+        harness.send(#"{"jsonrpc":"2.0","id":0,"method":"create","params":["counter"]}"#)
+        assertLines(harness.send(#"{"jsonrpc":"2.0","id":1,"method":"counter.checked","params":[null]}"#), [
+            #"{"jsonrpc":"2.0","id":1,"error":{"code":-32602,"message":"Invalid params: counter.checked: a and b cannot both be null","data":{"signature":"checked(a: integer or null, b: integer or null)"}}}"#,
+        ])
+        assertLines(harness.send(#"{"jsonrpc":"2.0","id":2,"method":"counter.checked","params":{"b":3}}"#), [
+            #"{"jsonrpc":"2.0","id":2,"result":null}"#,
+        ])
+    }
+
+    func testVoidOutputSendsNull() {
+        let lines = harness.send(#"{"jsonrpc":"2.0","id":1,"method":"counter.reset"}"#)
+        XCTAssertTrue(lines.contains { $0.contains(#""output":"reset","value":null"#) }, "\(lines)")
+    }
+
+    func testTimerOutputsComeLaterWithTimerCause() {
+        let lines = harness.send(#"{"jsonrpc":"2.0","id":1,"method":"counter.echoLater","params":["hi",250]}"#)
+        XCTAssertEqual(lines.last, #"{"jsonrpc":"2.0","id":1,"result":null}"#)
+        XCTAssertEqual(harness.advance(ms: 249), [])
+        assertLines(harness.advance(ms: 1), [
+            #"{"jsonrpc":"2.0","method":"output","params":{"vm":"counter","output":"echoed","value":"hi","seq":2,"cause":{"kind":"timer"}}}"#,
+        ])
+    }
+}

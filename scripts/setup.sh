@@ -1,0 +1,13 @@
+#!/usr/bin/env bash
+# Installs the system libraries Switchboard builds against (Debian/Ubuntu; run as root).
+# jansson parses JSON, libedit gives the REPL line editing; pkg-config finds both.
+set -euo pipefail
+need=()
+for pkg in libjansson-dev libedit-dev pkg-config; do
+  dpkg -s "$pkg" >/dev/null 2>&1 || need+=("$pkg")
+done
+if [ ${#need[@]} -gt 0 ]; then
+  export DEBIAN_FRONTEND=noninteractive
+  apt-get update -qq
+  apt-get install -y -qq "${need[@]}" >/dev/null
+fi
