@@ -31,6 +31,12 @@ let package = Package(
             providers: [.apt(["libjansson-dev"])]
         ),
 
+        .systemLibrary(
+            name: "CEditLine",
+            pkgConfig: "libedit",
+            providers: [.apt(["libedit-dev"])]
+        ),
+
         // Wire layers.
         .target(name: "JSON", dependencies: ["CJansson"]),
         .target(name: "Framing"),
@@ -44,13 +50,15 @@ let package = Package(
 
         // The host: view-model registry, JSON-RPC dispatch, sessions, the stdio server.
         .target(name: "Host", dependencies: ["JSON", "Signals", "Framing"]),
+        // The REPL: a human face on the same session (libedit line editing, completion, colour).
+        .target(name: "REPL", dependencies: ["Host", "JSON", "Signals", "CEditLine"]),
         // The built-in view models declared to the host, with their create options.
         .target(name: "Catalog", dependencies: ["Host", "ViewModels", "JSON", "Signals"]),
 
         .executableTarget(
             name: "switchboard",
             dependencies: [
-                "Host", "Catalog", "Framing", "JSON", "Signals",
+                "Host", "Catalog", "REPL", "Framing", "JSON", "Signals",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -60,6 +68,7 @@ let package = Package(
         .testTarget(name: "FramingTests", dependencies: ["Framing"]),
         .testTarget(name: "SignalsTests", dependencies: ["Signals", "SignalsTesting"]),
         .testTarget(name: "ViewModelsTests", dependencies: ["ViewModels", "Signals", "SignalsTesting", "JSON"]),
+        .testTarget(name: "REPLTests", dependencies: ["REPL", "Host", "Catalog", "JSON"]),
         .testTarget(name: "HostTests", dependencies: ["Host", "Catalog", "JSON", "Signals", "SignalsTesting"]),
     ]
 )

@@ -1,0 +1,2 @@
+// The REPL module; see REPL.swift once it exists.
+enum REPLPlaceholder {}
