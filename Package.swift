@@ -52,13 +52,15 @@ let package = Package(
         .target(name: "Host", dependencies: ["JSON", "Signals", "Framing"]),
         // The REPL: a human face on the same session (libedit line editing, completion, colour).
         .target(name: "REPL", dependencies: ["Host", "JSON", "Signals", "CEditLine"]),
+        // Transcripts: record sessions, replay them against fresh daemons as exhaustive tests.
+        .target(name: "Transcripts", dependencies: ["JSON", "Host"]),
         // The built-in view models declared to the host, with their create options.
         .target(name: "Catalog", dependencies: ["Host", "ViewModels", "JSON", "Signals"]),
 
         .executableTarget(
             name: "switchboard",
             dependencies: [
-                "Host", "Catalog", "REPL", "Framing", "JSON", "Signals",
+                "Host", "Catalog", "REPL", "Transcripts", "Framing", "JSON", "Signals",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -69,6 +71,7 @@ let package = Package(
         .testTarget(name: "SignalsTests", dependencies: ["Signals", "SignalsTesting"]),
         .testTarget(name: "ViewModelsTests", dependencies: ["ViewModels", "Signals", "SignalsTesting", "JSON"]),
         .testTarget(name: "REPLTests", dependencies: ["REPL", "Host", "Catalog", "JSON"]),
+        .testTarget(name: "TranscriptsTests", dependencies: ["Transcripts", "JSON"]),
         .testTarget(name: "HostTests", dependencies: ["Host", "Catalog", "JSON", "Signals", "SignalsTesting"]),
     ]
 )

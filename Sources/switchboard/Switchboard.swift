@@ -10,7 +10,7 @@ struct Switchboard: ParsableCommand {
           echo '{"jsonrpc":"2.0","id":1,"method":"signup.nameChanged","params":["Lisa"]}' | switchboard
         """,
         version: switchboardVersion,
-        subcommands: [Serve.self],
+        subcommands: [Serve.self, TestCommand.self],
         defaultSubcommand: Serve.self
     )
 }

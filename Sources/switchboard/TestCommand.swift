@@ -1,0 +1,56 @@
+import ArgumentParser
+import Transcripts
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// `switchboard test PATH…`: replays transcripts against fresh daemons.
+struct TestCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "test",
+        abstract: "Replay transcripts (.transcript files, or ```transcript blocks in .md files) as exhaustive tests.",
+        discussion: "Each transcript runs against a fresh daemon with a virtual clock. Exit status 0 when all pass, 1 when any fails, 2 when a file cannot be read or parsed."
+    )
+
+    @Argument(help: "Transcript files, Markdown documents, or folders searched for both.")
+    var paths: [String]
+
+    @Option(name: .customLong("timeout"), help: "Seconds one step may take.")
+    var stepTimeout: Double = 10
+
+    @Option(help: "Colour: auto, always or never.")
+    var color: String = "auto"
+
+    func run() throws {
+        let useColor = color == "always" || (color == "auto" && isatty(STDOUT_FILENO) == 1 && getenv("NO_COLOR") == nil)
+        let transcripts: [Transcript]
+        do {
+            transcripts = try TranscriptFiles.load(paths)
+        } catch {
+            FileHandleStderr.write("switchboard test: \(error)\n")
+            throw ExitCode(2)
+        }
+        let replayer = Replayer(stepTimeout: stepTimeout)
+        var results: [ReplayResult] = []
+        for transcript in transcripts {
+            let result = replayer.replay(transcript)
+            results.append(result)
+            for line in Report.lines(for: result, color: useColor) { print(line) }
+        }
+        print(Report.summary(results))
+        if results.contains(where: { !$0.passed }) { throw ExitCode(1) }
+        if transcripts.isEmpty {
+            FileHandleStderr.write("switchboard test: no transcripts found in \(paths.joined(separator: " "))\n")
+            throw ExitCode(2)
+        }
+    }
+}
+
+/// Writes to stderr without Foundation.
+enum FileHandleStderr {
+    static func write(_ text: String) {
+        var bytes = Array(text.utf8)
+        _ = bytes.withUnsafeMutableBytes { Glibc.write(STDERR_FILENO, $0.baseAddress, $0.count) }
+    }
+}
