@@ -8,6 +8,8 @@ public struct ReplayResult: Sendable {
     public var failedSteps: [(step: Transcript.Step, diff: [DiffLine])] = []
     /// Problems outside any one step: exit status, sequence gaps, timeouts.
     public var problems: [String] = []
+    /// What the daemon actually wrote after each step (for `--update`).
+    public var actualLines: [[String]] = []
     /// Whether the transcript passed.
     public var passed: Bool { failedSteps.isEmpty && problems.isEmpty }
 }
@@ -65,6 +67,7 @@ public struct Replayer: Sendable {
                 result.problems.append("step \(index + 1) (line \(step.line)): \(error.description)")
                 ended = true
             }
+            result.actualLines.append(actual)
             let diff = Comparison.diff(
                 expected: Comparison.normalized(step.expected, transcript: transcript),
                 actual: Comparison.normalized(actual, transcript: transcript)

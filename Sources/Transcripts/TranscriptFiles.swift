@@ -65,3 +65,26 @@ public enum TranscriptFiles {
         return String(decoding: bytes, as: UTF8.self)
     }
 }
+
+extension TranscriptFiles {
+    /// Writes back the expected lines of every transcript from its replay (`--update`).
+    public static func rewrite(results: [ReplayResult]) throws {
+        var byFile: [String: [(index: Int, actual: [[String]])]] = [:]
+        for result in results {
+            let parts = result.name.split(separator: "#", maxSplits: 1)
+            let file = String(parts[0])
+            let index = parts.count == 2 ? (Int(parts[1]) ?? 1) - 1 : 0
+            byFile[file, default: []].append((index, result.actualLines))
+        }
+        for (file, entries) in byFile {
+            let text = try read(file)
+            var actual: [[[String]]] = Array(repeating: [], count: (entries.map(\.index).max() ?? 0) + 1)
+            for entry in entries { actual[entry.index] = entry.actual }
+            let updated = TranscriptUpdater.update(text, markdown: file.hasSuffix(".md"), actual: actual)
+            guard let handle = fopen(file, "wb") else { throw Failure(description: "\(file): \(String(cString: strerror(errno)))") }
+            defer { fclose(handle) }
+            let bytes = Array(updated.utf8)
+            guard fwrite(bytes, 1, bytes.count, handle) == bytes.count else { throw Failure(description: "\(file): write failed") }
+        }
+    }
+}

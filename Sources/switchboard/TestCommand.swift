@@ -22,6 +22,9 @@ struct TestCommand: ParsableCommand {
     @Option(help: "Colour: auto, always or never.")
     var color: String = "auto"
 
+    @Flag(help: "Rewrite the expected lines of every transcript from what the daemon actually sent (review the result!).")
+    var update = false
+
     func run() throws {
         let useColor = color == "always" || (color == "auto" && isatty(STDOUT_FILENO) == 1 && getenv("NO_COLOR") == nil)
         let transcripts: [Transcript]
@@ -37,6 +40,10 @@ struct TestCommand: ParsableCommand {
             let result = replayer.replay(transcript)
             results.append(result)
             for line in Report.lines(for: result, color: useColor) { print(line) }
+        }
+        if update {
+            try TranscriptFiles.rewrite(results: results)
+            print("updated expected lines of \(results.count) transcripts")
         }
         print(Report.summary(results))
         if results.contains(where: { !$0.passed }) { throw ExitCode(1) }
