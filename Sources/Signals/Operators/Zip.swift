@@ -1,0 +1,241 @@
+extension Signal {
+    /// Pairs the values of every signal by index: the first tuple holds each signal's first
+    /// value, the second each one's second, and so on. Values of a faster signal wait in a
+    /// buffer until every other signal has sent its value of the same index.
+    ///
+    /// Fails or is interrupted as soon as any source is. Completes, as in ReactiveSwift, once
+    /// some source has completed and its buffer is empty: no further tuple could be formed.
+    /// Works for any number of sources.
+    public static func zip<each S>(
+        _ first: Signal<Value, Error>,
+        _ rest: repeat Signal<each S, Error>
+    ) -> Signal<(Value, repeat each S), Error> {
+        Signal<(Value, repeat each S), Error> { observer, lifetime in
+            let firstQueue = ZipQueue<Value>()
+            let queues = (repeat ZipQueue<each S>())
+            var members: [any ZipQueueProtocol] = [firstQueue]
+            func enlist(_ queue: any ZipQueueProtocol) { members.append(queue) }
+            repeat enlist(each queues)
+            let zipper = Zipper<(Value, repeat each S), Error>(queues: members, sendingTo: observer) {
+                (firstQueue.removeFirst(), repeat (each queues).removeFirst())
+            }
+            lifetime += zipper.attach(first, firstQueue)
+            func attach<T>(_ signal: Signal<T, Error>, _ queue: ZipQueue<T>) {
+                lifetime += zipper.attach(signal, queue)
+            }
+            repeat attach(each rest, each queues)
+        }
+    }
+
+    /// Pairs the values of every signal of a sequence by index into arrays, in the order of
+    /// the sequence; see `zip(_:_:)`. An empty sequence completes at once, as `combineLatest`
+    /// does here (ReactiveSwift would never send anything).
+    public static func zip<S: Sequence>(_ signals: S) -> Signal<[Value], Error>
+    where S.Element == Signal<Value, Error> {
+        let sources = Array(signals)
+        return Signal<[Value], Error> { observer, lifetime in
+            guard !sources.isEmpty else { return observer.sendCompleted() }
+            let queues = sources.map { _ in ZipQueue<Value>() }
+            let zipper = Zipper<[Value], Error>(queues: queues, sendingTo: observer) {
+                queues.map { $0.removeFirst() }
+            }
+            for (signal, queue) in Swift.zip(sources, queues) {
+                lifetime += zipper.attach(signal, queue)
+            }
+        }
+    }
+
+    /// Pairs this signal's values with `other`'s by index.
+    public func zip<U>(with other: Signal<U, Error>) -> Signal<(Value, U), Error> {
+        Signal.zip(self, other)
+    }
+}
+
+extension SignalProducer {
+    /// Starts every producer and pairs their values by index; see `Signal.zip`. All producers
+    /// are wired together before any of them starts, so synchronous values are paired too.
+    public static func zip<each S>(
+        _ first: SignalProducer<Value, Error>,
+        _ rest: repeat SignalProducer<each S, Error>
+    ) -> SignalProducer<(Value, repeat each S), Error> {
+        SignalProducer<(Value, repeat each S), Error> { observer, lifetime in
+            let head = first.prepare()
+            let prepared = (repeat (each rest).prepare())
+            func attach(_ interrupter: Disposable) { lifetime += interrupter }
+            attach(head.interrupter)
+            repeat attach((each prepared).interrupter)
+            lifetime += Signal.zip(head.signal, repeat (each prepared).signal).observe(observer)
+            head.start()
+            repeat (each prepared).start()
+        }
+    }
+
+    /// Starts every producer of a sequence and pairs their values by index into arrays. An
+    /// empty sequence completes at once.
+    public static func zip<S: Sequence>(_ producers: S) -> SignalProducer<[Value], Error>
+    where S.Element == SignalProducer<Value, Error> {
+        let sources = Array(producers)
+        return SignalProducer<[Value], Error> { observer, lifetime in
+            // Observing a signal that already ended yields `interrupted`, so the empty case
+            // completes here rather than through an already-completed `Signal.zip([])`.
+            guard !sources.isEmpty else { return observer.sendCompleted() }
+            SignalProducer.startWithSignals(sources, lifetime: lifetime) { signals in
+                lifetime += Signal.zip(signals).observe(observer)
+            }
+        }
+    }
+
+    /// Pairs this producer's values with `other`'s by index.
+    public func zip<U>(with other: SignalProducer<U, Error>) -> SignalProducer<(Value, U), Error> {
+        SignalProducer.zip(self, other)
+    }
+}
+
+/// The shared state of one zip subscription: the sources' buffers (each a `ZipQueue`), when a
+/// tuple is ready, and when the zip is done. Termination bookkeeping reuses `CombineState`,
+/// whose lock also guards every queue and the outbox.
+///
+/// ## Why an outbox
+/// Sources may deliver on different threads. A tuple is formed under the lock but must be sent
+/// after it is released; meanwhile another source may complete and find its buffer empty, and
+/// its `completed` would overtake the tuple, which the ended signal would then drop (ReactiveSwift
+/// guards the same race with `hasConcurrentlyCompleted`). So every decision is appended to the
+/// outbox under the lock, and one thread at a time sends the outbox in order, without the lock.
+/// A send that arrives while another thread (or an observer reentrantly) is sending is left for
+/// that sender, as `Signal.Core` does.
+final class Zipper<Output, Error: Swift.Error>: @unchecked Sendable {
+    private typealias Event = Signal<Output, Error>.Event
+
+    private let state: CombineState
+    private let queues: [any ZipQueueProtocol]
+    /// Takes the first value out of every queue; called under the lock, only when none is empty.
+    private let dequeue: () -> Output
+    private let observer: Signal<Output, Error>.Observer
+    /// Events decided but not yet sent, in decision order. Guarded by `state.lock`.
+    private var outbox: [Event] = []
+    /// True while a thread is sending the outbox; it sends until it finds the outbox empty.
+    /// Guarded by `state.lock`.
+    private var isSending = false
+
+    init(
+        queues: [any ZipQueueProtocol],
+        sendingTo observer: Signal<Output, Error>.Observer,
+        dequeue: @escaping () -> Output
+    ) {
+        self.state = CombineState(sources: queues.count)
+        self.queues = queues
+        self.observer = observer
+        self.dequeue = dequeue
+    }
+
+    /// Observes one source, buffering its values in `queue`.
+    func attach<T>(_ signal: Signal<T, Error>, _ queue: ZipQueue<T>) -> Disposable? {
+        signal.observe { event in
+            switch event {
+            case let .value(value): self.decide { self.receive(value, into: queue) }
+            case .completed: self.decide { self.complete(queue) }
+            case let .failed(error): self.decide { self.terminate(with: .failed(error)) }
+            case .interrupted: self.decide { self.terminate(with: .interrupted) }
+            }
+        }
+    }
+
+    /// Runs `rule` under the lock, queues the events it decides behind those decided earlier,
+    /// and sends the outbox unless another thread already is.
+    private func decide(_ rule: () -> [Event]) {
+        var batch: [Event] = state.lock.withLock {
+            outbox += rule()
+            guard !isSending, !outbox.isEmpty else { return [] }
+            isSending = true
+            defer { outbox = [] }
+            return outbox
+        }
+        while !batch.isEmpty {
+            for event in batch { observer.send(event) }
+            batch = state.lock.withLock {
+                guard !outbox.isEmpty else {
+                    isSending = false
+                    return []
+                }
+                defer { outbox = [] }
+                return outbox
+            }
+        }
+    }
+
+    /// Under the lock: stores `value`, then takes out a tuple if every queue has one. A completed
+    /// source whose buffer is now empty can never contribute again, so the zip is then done.
+    private func receive<T>(_ value: T, into queue: ZipQueue<T>) -> [Event] {
+        guard !state.isTerminated else { return [] }
+        queue.append(value)
+        guard queues.allSatisfy({ !$0.isEmpty }) else { return [] }
+        let output = dequeue()
+        guard queues.contains(where: { $0.isCompleted && $0.isEmpty }) else { return [.value(output)] }
+        state.isTerminated = true
+        return [.value(output), .completed]
+    }
+
+    /// Under the lock: marks `queue`'s source completed; the zip is done if its buffer is empty.
+    private func complete(_ queue: any ZipQueueProtocol) -> [Event] {
+        guard !state.isTerminated else { return [] }
+        queue.isCompleted = true
+        guard queue.isEmpty else { return [] }
+        state.isTerminated = true
+        return [.completed]
+    }
+
+    /// Under the lock: ends the zip with `event` (a failure or an interruption) if not yet ended.
+    private func terminate(with event: Event) -> [Event] {
+        guard !state.isTerminated else { return [] }
+        state.isTerminated = true
+        return [event]
+    }
+}
+
+/// What `Zipper` needs to know about a source's buffer, whatever its value type.
+protocol ZipQueueProtocol: AnyObject {
+    var isEmpty: Bool { get }
+    var isCompleted: Bool { get set }
+}
+
+/// The values one zip source has sent that have not been paired yet, first in first out.
+/// Guarded by its `Zipper`'s lock.
+final class ZipQueue<T>: ZipQueueProtocol, @unchecked Sendable {
+    /// Slots before `head` are already dequeued (nil, so their values are released at once).
+    private var items: [T?] = []
+    private var head = 0
+    var isCompleted = false
+
+    var isEmpty: Bool { head == items.count }
+
+    func append(_ item: T) {
+        items.append(item)
+    }
+
+    /// Only called when the queue is not empty.
+    func removeFirst() -> T {
+        guard head < items.count, let item = items[head] else {
+            preconditionFailure("zip dequeued from an empty buffer")
+        }
+        items[head] = nil
+        head += 1
+        // Reclaim the dequeued prefix once it is at least half the storage: amortized O(1).
+        if head * 2 >= items.count {
+            items.removeFirst(head)
+            head = 0
+        }
+        return item
+    }
+}
+
+extension Signal {
+    /// The standard library's `zip` of two sequences.
+    ///
+    /// Why this exists: declaring the `zip` operators on `Signal` hides the global `Swift.zip`
+    /// from unqualified calls inside `Signal`'s own extensions (`CombineLatest.swift` has one).
+    /// This overload lets such calls resolve again. New code should write `Swift.zip`; once
+    /// existing calls do, this can go.
+    static func zip<A: Sequence, B: Sequence>(_ first: A, _ second: B) -> Zip2Sequence<A, B> {
+        Swift.zip(first, second)
+    }
+}
