@@ -6,6 +6,7 @@ public enum BuiltinCatalog {
     public static func registry() -> Registry {
         var registry = Registry()
         registry.register(signup)
+        registry.register(register)
         registry.register(signin)
         return registry
     }

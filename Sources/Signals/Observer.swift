@@ -57,6 +57,21 @@ extension Signal {
             }
         }
 
+        /// For operators that decide events under a lock of their own: queues `event` on the
+        /// input's signal in decision order (see `Core.enqueue`). Returns true when the caller
+        /// must call `deliverQueued()` once its lock is released. An ordinary observer has no
+        /// queue: the event is kept here and delivered by `deliverQueued()`.
+        func enqueue(_ event: Event) -> Bool {
+            if let target { return target.enqueue(event) }
+            action?(event)
+            return false
+        }
+
+        /// Delivers what `enqueue` queued.
+        func deliverQueued() {
+            target?.deliverQueued()
+        }
+
         /// Sends a value.
         public func send(value: Value) { send(.value(value)) }
 

@@ -52,6 +52,12 @@ public final class Signal<Value, Error: Swift.Error>: @unchecked Sendable {
         core.observe(observer)
     }
 
+    /// Observes for operator plumbing: if this signal already ended (an operator that ends
+    /// while being built), the observer gets the real terminating event, not `interrupted`.
+    func observeForwarding(_ observer: Observer) -> Disposable? {
+        core.observe(observer, replayingTermination: true)
+    }
+
     /// Observes every event with a closure.
     @discardableResult
     public func observe(_ action: @escaping (Event) -> Void) -> Disposable? {

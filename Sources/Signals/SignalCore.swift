@@ -37,6 +37,9 @@ extension Signal {
         private var isDelivering = false
         /// False once the public `Signal` wrapper has been deinitialized.
         private var hasWrapper = true
+        /// The terminating event, once sent: replayed to operator plumbing that attaches after
+        /// an operator ended during its own construction (see `observe(_:replayingTermination:)`).
+        private var terminalEvent: Event?
         /// The latest value sent, kept only by property cores (`keepsLatest`).
         private var latest: Value?
         private let keepsLatest: Bool
@@ -64,13 +67,50 @@ extension Signal {
         private func admit(_ event: Event) -> ContiguousArray<Subscription>? {
             guard phase == .alive else { return nil }
             if keepsLatest, case let .value(value) = event { latest = value }
-            if event.isTerminating { phase = .terminating }
+            if event.isTerminating {
+                phase = .terminating
+                terminalEvent = event
+            }
             if isDelivering {
                 queue.append((event, observers))
                 return nil
             }
             isDelivering = true
             return observers
+        }
+
+        /// Queues `event` without delivering it, for callers that decide events under a lock of
+        /// their own: enqueuing in decision order keeps that order, and delivering later (in
+        /// `deliverQueued()`, with their lock released) keeps observers out of their lock.
+        /// Returns true when the caller became the deliverer and must call `deliverQueued()`.
+        func enqueue(_ event: Event) -> Bool {
+            mutex.withLock {
+                guard phase == .alive else { return false }
+                if keepsLatest, case let .value(value) = event { latest = value }
+                if event.isTerminating {
+                    phase = .terminating
+                    terminalEvent = event
+                }
+                queue.append((event, observers))
+                guard !isDelivering else { return false }
+                isDelivering = true
+                return true
+            }
+        }
+
+        /// Delivers what `enqueue` queued; only the caller that `enqueue` made the deliverer.
+        func deliverQueued() {
+            let first: (Event, ContiguousArray<Subscription>)? = mutex.withLock {
+                guard queueHead < queue.count else {
+                    queue = []
+                    queueHead = 0
+                    isDelivering = false
+                    return nil
+                }
+                defer { queueHead += 1 }
+                return queue[queueHead]
+            }
+            if let (event, recipients) = first { deliver(event, to: recipients) }
         }
 
         /// Delivers `event`, then everything queued meanwhile, until the queue is empty.
@@ -119,13 +159,17 @@ extension Signal {
         /// Adds `observer`. For a property core with `sendingLatest`, the current value is
         /// delivered to this observer first, through the queue, so it can never be overtaken
         /// by a later value or duplicate one sent before.
-        private enum ObserveOutcome { case added, addedDeliverNow(Value), terminated(Value?) }
+        private enum ObserveOutcome { case added, addedDeliverNow(Value), terminated(Value?, Event?) }
 
-        func observe(_ observer: Observer, sendingLatest: Bool = false) -> Disposable? {
+        /// `replayingTermination`: an ended signal sends its own terminating event instead of
+        /// `interrupted`. Operator plumbing (`lift`) uses it, because an operator may end while
+        /// it is being built (`take(first: 0)`) and its `completed` must reach the producer's
+        /// observer, not turn into an interruption.
+        func observe(_ observer: Observer, sendingLatest: Bool = false, replayingTermination: Bool = false) -> Disposable? {
             let subscription = Subscription(observer: observer, core: self)
             let outcome: ObserveOutcome = mutex.withLock {
                 guard phase == .alive else {
-                    return .terminated(sendingLatest ? latest : nil)
+                    return .terminated(sendingLatest ? latest : nil, replayingTermination ? terminalEvent : nil)
                 }
                 observers.append(subscription)
                 guard sendingLatest, let value = latest else { return .added }
@@ -142,14 +186,14 @@ extension Signal {
             case let .addedDeliverNow(value):
                 deliver(.value(value), to: [subscription])
                 return subscription
-            case let .terminated(value):
+            case let .terminated(value, terminal):
                 // Observing an ended signal: ReactiveSwift's answer is a lone `interrupted`.
                 // A property that has ended still has a value, and its producer completes.
                 if let value {
                     observer.send(.value(value))
                     observer.send(.completed)
                 } else {
-                    observer.send(.interrupted)
+                    observer.send(terminal ?? .interrupted)
                 }
                 return nil
             }

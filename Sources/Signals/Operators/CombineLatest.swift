@@ -18,22 +18,22 @@ extension Signal {
 
             func attach<T>(_ signal: Signal<T, Error>, _ slot: Slot<T>) {
                 lifetime += signal.observe { event in
-                    switch event {
-                    case let .value(value):
-                        let combined: (Value, repeat each S)? = state.lock.withLock {
-                            guard !state.isTerminated else { return nil }
+                    // Decided and queued under the lock, delivered after it: sources on different
+                    // threads can never overtake each other's combined values.
+                    let mustDeliver: Bool = state.lock.withLock {
+                        switch event {
+                        case let .value(value):
+                            guard !state.isTerminated else { return false }
                             if !slot.hasValue { state.withValue += 1 }
                             slot.store(value)
-                            return state.withValue == state.sources ? latest() : nil
+                            guard state.withValue == state.sources else { return false }
+                            return observer.enqueue(.value(latest()))
+                        case let .failed(error): return state.end(.failed(error), on: observer)
+                        case .completed: return state.end(.completed, on: observer)
+                        case .interrupted: return state.end(.interrupted, on: observer)
                         }
-                        if let combined { observer.send(value: combined) }
-                    case let .failed(error):
-                        if state.terminate() { observer.send(error: error) }
-                    case .completed:
-                        if state.completeOne() { observer.sendCompleted() }
-                    case .interrupted:
-                        if state.terminate() { observer.sendInterrupted() }
                     }
+                    if mustDeliver { observer.deliverQueued() }
                 }
             }
             attach(first, firstSlot)
@@ -50,24 +50,22 @@ extension Signal {
             guard !sources.isEmpty else { return observer.sendCompleted() }
             let state = CombineState(sources: sources.count)
             let slots = sources.map { _ in Slot<Value>() }
-            for (signal, slot) in zip(sources, slots) {
+            for (signal, slot) in Swift.zip(sources, slots) {
                 lifetime += signal.observe { event in
-                    switch event {
-                    case let .value(value):
-                        let combined: [Value]? = state.lock.withLock {
-                            guard !state.isTerminated else { return nil }
+                    let mustDeliver: Bool = state.lock.withLock {
+                        switch event {
+                        case let .value(value):
+                            guard !state.isTerminated else { return false }
                             if !slot.hasValue { state.withValue += 1 }
                             slot.store(value)
-                            return state.withValue == state.sources ? slots.map(\.unwrapped) : nil
+                            guard state.withValue == state.sources else { return false }
+                            return observer.enqueue(.value(slots.map(\.unwrapped)))
+                        case let .failed(error): return state.end(.failed(error), on: observer)
+                        case .completed: return state.end(.completed, on: observer)
+                        case .interrupted: return state.end(.interrupted, on: observer)
                         }
-                        if let combined { observer.send(value: combined) }
-                    case let .failed(error):
-                        if state.terminate() { observer.send(error: error) }
-                    case .completed:
-                        if state.completeOne() { observer.sendCompleted() }
-                    case .interrupted:
-                        if state.terminate() { observer.sendInterrupted() }
                     }
+                    if mustDeliver { observer.deliverQueued() }
                 }
             }
         }
@@ -93,7 +91,7 @@ extension SignalProducer {
             func attach(_ interrupter: Disposable) { lifetime += interrupter }
             attach(head.interrupter)
             repeat attach((each prepared).interrupter)
-            lifetime += Signal.combineLatest(head.signal, repeat (each prepared).signal).observe(observer)
+            lifetime += Signal.combineLatest(head.signal, repeat (each prepared).signal).observeForwarding(observer)
             head.start()
             repeat (each prepared).start()
         }
@@ -105,7 +103,7 @@ extension SignalProducer {
         let sources = Array(producers)
         return SignalProducer<[Value], Error> { observer, lifetime in
             SignalProducer.startWithSignals(sources, lifetime: lifetime) { signals in
-                lifetime += Signal.combineLatest(signals).observe(observer)
+                lifetime += Signal.combineLatest(signals).observeForwarding(observer)
             }
         }
     }
@@ -135,6 +133,19 @@ final class CombineState: @unchecked Sendable {
             defer { isTerminated = true }
             return !isTerminated
         }
+    }
+
+    /// With `lock` held: applies a source's terminating event (the first failure or
+    /// interruption ends the combination; completion does once every source has completed)
+    /// and queues what the combination sends. Returns `Observer.enqueue`'s answer.
+    func end<Output, Failure>(_ event: Signal<Output, Failure>.Event, on observer: Signal<Output, Failure>.Observer) -> Bool {
+        guard !isTerminated else { return false }
+        if case .completed = event {
+            completed += 1
+            guard completed == sources else { return false }
+        }
+        isTerminated = true
+        return observer.enqueue(event)
     }
 
     /// Counts one completed source; true when that was the last one.

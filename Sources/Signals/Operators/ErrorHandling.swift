@@ -17,7 +17,7 @@ extension Signal {
                 case let .failed(error):
                     transform(error).startWithSignal { recovery, interrupter in
                         lifetime += interrupter
-                        lifetime += recovery.observe(observer)
+                        lifetime += recovery.observeForwarding(observer)
                     }
                 case .completed: observer.sendCompleted()
                 case .interrupted: observer.sendInterrupted()

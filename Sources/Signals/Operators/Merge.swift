@@ -41,7 +41,7 @@ extension SignalProducer {
         let sources = Array(producers)
         return SignalProducer { observer, lifetime in
             SignalProducer.startWithSignals(sources, lifetime: lifetime) { signals in
-                lifetime += Signal.merge(signals).observe(observer)
+                lifetime += Signal.merge(signals).observeForwarding(observer)
             }
         }
     }

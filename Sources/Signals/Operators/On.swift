@@ -61,7 +61,7 @@ extension SignalProducer {
                     terminated: terminated,
                     disposed: disposed,
                     value: value
-                ).observe(observer)
+                ).observeForwarding(observer)
             }
         }
     }

@@ -26,7 +26,7 @@ extension Signal {
         Signal<(Value, U), Error> { observer, lifetime in
             samplee.startWithSignal { signal, interrupter in
                 lifetime += interrupter
-                lifetime += self.withLatest(from: signal).observe(observer)
+                lifetime += self.withLatest(from: signal).observeForwarding(observer)
             }
         }
     }

@@ -64,7 +64,7 @@ extension SignalProducer {
             func attach(_ interrupter: Disposable) { lifetime += interrupter }
             attach(head.interrupter)
             repeat attach((each prepared).interrupter)
-            lifetime += Signal.zip(head.signal, repeat (each prepared).signal).observe(observer)
+            lifetime += Signal.zip(head.signal, repeat (each prepared).signal).observeForwarding(observer)
             head.start()
             repeat (each prepared).start()
         }
@@ -80,7 +80,7 @@ extension SignalProducer {
             // completes here rather than through an already-completed `Signal.zip([])`.
             guard !sources.isEmpty else { return observer.sendCompleted() }
             SignalProducer.startWithSignals(sources, lifetime: lifetime) { signals in
-                lifetime += Signal.zip(signals).observe(observer)
+                lifetime += Signal.zip(signals).observeForwarding(observer)
             }
         }
     }
@@ -225,17 +225,5 @@ final class ZipQueue<T>: ZipQueueProtocol, @unchecked Sendable {
             head = 0
         }
         return item
-    }
-}
-
-extension Signal {
-    /// The standard library's `zip` of two sequences.
-    ///
-    /// Why this exists: declaring the `zip` operators on `Signal` hides the global `Swift.zip`
-    /// from unqualified calls inside `Signal`'s own extensions (`CombineLatest.swift` has one).
-    /// This overload lets such calls resolve again. New code should write `Swift.zip`; once
-    /// existing calls do, this can go.
-    static func zip<A: Sequence, B: Sequence>(_ first: A, _ second: B) -> Zip2Sequence<A, B> {
-        Swift.zip(first, second)
     }
 }

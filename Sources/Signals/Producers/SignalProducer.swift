@@ -153,7 +153,7 @@ public struct SignalProducer<Value, Error: Swift.Error> {
         SignalProducer<U, F> { observer, lifetime in
             self.startWithSignal { signal, interrupter in
                 lifetime += interrupter
-                lifetime += transform(signal).observe(observer)
+                lifetime += transform(signal).observeForwarding(observer)
             }
         }
     }
@@ -170,7 +170,7 @@ public struct SignalProducer<Value, Error: Swift.Error> {
                 lifetime += interrupter
                 other.startWithSignal { otherSignal, otherInterrupter in
                     lifetime += otherInterrupter
-                    lifetime += transform(signal, otherSignal).observe(observer)
+                    lifetime += transform(signal, otherSignal).observeForwarding(observer)
                 }
             }
         }
