@@ -12,15 +12,18 @@ public struct CreationContext: @unchecked Sendable {
     public let scheduler: DateScheduler
     /// Calls the client: a service call delegated to the client as a JSON-RPC request.
     public let client: ClientChannel
-    /// Host-wide settings a type may use (for example a data directory).
+    /// Host-wide settings a type may use (for example `dataFile`, from `--data-file`).
     public let settings: JSONObject
+    /// Objects shared by all instances of the session (one store for several screens).
+    public let storage: SessionStorage
 
     /// A context; the host makes these, tests may too.
-    public init(id: String, options: JSONObject, scheduler: DateScheduler, client: ClientChannel, settings: JSONObject = [:]) {
+    public init(id: String, options: JSONObject, scheduler: DateScheduler, client: ClientChannel, settings: JSONObject = [:], storage: SessionStorage = SessionStorage()) {
         self.id = id
         self.options = options
         self.scheduler = scheduler
         self.client = client
         self.settings = settings
+        self.storage = storage
     }
 }

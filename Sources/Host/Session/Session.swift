@@ -44,6 +44,8 @@ public final class Session {
     var pendingCalls: [String: PendingCall] = [:]
     var nextCallNumber = 1
     lazy var clientChannel = SessionClientChannel(session: self)
+    /// Objects shared by the instances of this session.
+    let storage = SessionStorage()
 
     /// A session serving the types of `registry`.
     ///
