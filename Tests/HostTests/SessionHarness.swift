@@ -24,11 +24,11 @@ final class SessionHarness {
     @discardableResult
     func send(_ line: String) -> [String] {
         session.handle(frame: Array(line.utf8))
-        return take()
+        return drain()
     }
 
     /// Lines written since the last call (by timers, replies…).
-    func take() -> [String] {
+    func drain() -> [String] {
         defer { sent = [] }
         return sent
     }
@@ -36,7 +36,7 @@ final class SessionHarness {
     /// Advances the virtual clock and returns what that caused.
     func advance(ms: Int) -> [String] {
         clock.advance(by: .milliseconds(ms))
-        return take()
+        return drain()
     }
 }
 

@@ -52,6 +52,11 @@ public final class RegisterViewModel: RegisterViewModelType, RegisterViewModelIn
             .filter { [enabled] in enabled.value }
             .map { [credentials] _ in (credentials.value.0 ?? "", credentials.value.1 ?? "") }
 
+        // Wired before the request: observers run in subscription order, so a press clears the
+        // error and marks the request in flight before the service is called.
+        let clearError = attempts.mapConst(String?.none)
+        isRegistering <~ attempts.mapConst(true)
+
         // Every event of each request, as a value; cancelled when the view model goes away.
         let responses = attempts
             .flatMap(.latest) { username, password in
@@ -62,14 +67,11 @@ public final class RegisterViewModel: RegisterViewModelType, RegisterViewModelIn
         let answers = responses.values()
         let failures = responses.errors()
 
-        isRegistering <~ Signal.merge(
-            attempts.mapConst(true),
-            responses.filter(\.isTerminating).mapConst(false)
-        )
+        isRegistering <~ responses.filter(\.isTerminating).mapConst(false)
 
         registered = answers.compactMap(token(in:))
         errorMessage = Signal.merge(
-            attempts.mapConst(String?.none),
+            clearError,
             answers.filter { token(in: $0) == nil }.mapConst(Optional("Invalid token")),
             failures.map { Optional($0.reason) }
         )
