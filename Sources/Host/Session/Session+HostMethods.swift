@@ -143,7 +143,8 @@ extension Session {
             return .failure(paramError("advance", "ms", expected: "non-negative number", found: arguments["ms"]))
         }
         clock.advance(by: ms / 1000)
-        return .success(["now": .double(virtualNow(clock))])
+        let now = virtualNow(clock)
+        return .success(["now": now == now.rounded() && abs(now) < 1e15 ? .integer(Int64(now)) : .double(now)])
     }
 
     /// Milliseconds on the virtual clock since it started.
