@@ -1,0 +1,185 @@
+#!/usr/bin/env python3
+"""End-to-end tests of the daemon over real pipes: the contract points of
+../shared/PROTOCOL-CONTRACT.md that transcripts cannot express (bytes, framing, exit statuses,
+timing). Run: python3 Tests/e2e/test_daemon.py  (SWITCHBOARD=path to the binary, default
+.build/debug/switchboard). Ends with a line 'N passed, M failed'."""
+
+import json
+import os
+import select
+import subprocess
+import sys
+import time
+import unittest
+
+BIN = os.environ.get("SWITCHBOARD", os.path.join(os.path.dirname(__file__), "..", "..", ".build", "debug", "switchboard"))
+
+
+def start(*args):
+    return subprocess.Popen([BIN, "serve", *args], stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+
+
+def request(id, method, params=None):
+    message = {"jsonrpc": "2.0", "id": id, "method": method}
+    if params is not None:
+        message["params"] = params
+    return json.dumps(message, separators=(",", ":")).encode() + b"\n"
+
+
+def run(data, *args, timeout=20):
+    """Sends all of `data`, closes stdin, returns (stdout lines as JSON, stderr text, exit code)."""
+    process = start(*args)
+    out, err = process.communicate(data, timeout=timeout)
+    lines = [json.loads(line) for line in out.decode().splitlines()]
+    return lines, err.decode(), process.returncode
+
+
+def assert_protocol_lines(test, lines):
+    """Every stdout line is a JSON-RPC 2.0 message (or a batch of them)."""
+    for line in lines:
+        for message in line if isinstance(line, list) else [line]:
+            test.assertEqual(message.get("jsonrpc"), "2.0", message)
+            test.assertTrue("method" in message or "result" in message or "error" in message, message)
+
+
+class Framing(unittest.TestCase):
+    def test_input_written_one_byte_at_a_time(self):
+        process = start()
+        data = request(1, "signup.viewDidLoad") + request(2, "list")
+        for byte in data:
+            process.stdin.write(bytes([byte]))
+            process.stdin.flush()
+        out, _ = process.communicate(timeout=20)
+        lines = [json.loads(l) for l in out.decode().splitlines()]
+        self.assertEqual([l.get("id") for l in lines], [None, 1, 2])
+        self.assertEqual(process.returncode, 0)
+
+    def test_many_messages_in_one_write(self):
+        data = b"".join(request(i, "list") for i in range(1, 2001))
+        lines, _, code = run(data)
+        self.assertEqual([l["id"] for l in lines], list(range(1, 2001)))
+        self.assertEqual(code, 0)
+
+    def test_crlf_blank_lines_and_eof_mid_line(self):
+        data = b"\n  \r\n" + request(1, "list").replace(b"\n", b"\r\n") + b"\t\n" + request(2, "list").rstrip(b"\n")
+        lines, _, code = run(data)
+        self.assertEqual([l["id"] for l in lines], [1, 2], "a partial last line is still served")
+        self.assertEqual(code, 0)
+
+    def test_over_long_line_then_good_line(self):
+        data = b'{"jsonrpc":"2.0","id":1,"method":"list","params":{"pad":"' + b"x" * 5000 + b'"}}\n' + request(2, "list")
+        lines, _, code = run(data, "--max-line-bytes", "1024")
+        self.assertEqual(lines[0]["error"]["code"], -32600)
+        self.assertIn("exceeds the limit of 1024 bytes", lines[0]["error"]["message"])
+        self.assertIsNone(lines[0]["id"])
+        self.assertEqual(lines[1], {"jsonrpc": "2.0", "id": 2, "result": []})
+        self.assertEqual(code, 0)
+
+    def test_invalid_utf8_is_a_parse_error_and_the_next_line_works(self):
+        data = b'{"jsonrpc":"2.0","id":1,"method":"\xff"}\n' + request(2, "list")
+        lines, _, _ = run(data)
+        self.assertEqual(lines[0]["error"]["code"], -32700)
+        self.assertEqual(lines[0]["error"]["data"]["category"], "invalidUTF8")
+        self.assertEqual(lines[1]["id"], 2)
+
+    def test_nul_byte_is_a_parse_error(self):
+        lines, _, _ = run(b'123\x00\n' + request(2, "list"))
+        self.assertEqual(lines[0]["error"]["data"]["category"], "nulByte")
+        self.assertEqual(lines[1]["id"], 2)
+
+    def lsp(self, payload):
+        body = json.dumps(payload).encode()
+        return b"Content-Length: %d\r\n\r\n" % len(body) + body
+
+    def read_lsp(self, data):
+        messages = []
+        while data:
+            header, _, rest = data.partition(b"\r\n\r\n")
+            length = int(header.split(b":")[1])
+            messages.append(json.loads(rest[:length]))
+            data = rest[length:]
+        return messages
+
+    def test_lsp_framing(self):
+        process = start("--framing", "lsp")
+        out, _ = process.communicate(self.lsp({"jsonrpc": "2.0", "id": 1, "method": "signup.viewDidLoad"}), timeout=20)
+        messages = self.read_lsp(out)
+        self.assertEqual(messages[0]["params"]["output"], "submitButtonEnabled")
+        self.assertEqual(messages[1], {"jsonrpc": "2.0", "id": 1, "result": None})
+
+    def test_auto_framing_picks_content_length_or_lines(self):
+        process = start("--framing", "auto")
+        out, _ = process.communicate(b"\r\n" + self.lsp({"jsonrpc": "2.0", "id": 7, "method": "list"}), timeout=20)
+        self.assertEqual(self.read_lsp(out), [{"jsonrpc": "2.0", "id": 7, "result": []}])
+        lines, _, _ = run(request(8, "list"), "--framing", "auto")
+        self.assertEqual(lines, [{"jsonrpc": "2.0", "id": 8, "result": []}])
+
+
+class Lifecycle(unittest.TestCase):
+    def test_shutdown_answers_then_exits_without_reading_further(self):
+        process = start()
+        process.stdin.write(request(1, "shutdown"))
+        process.stdin.flush()
+        line = process.stdout.readline()
+        self.assertEqual(json.loads(line), {"jsonrpc": "2.0", "id": 1, "result": None})
+        self.assertEqual(process.wait(timeout=10), 0, "exits with stdin still open")
+        process.communicate()
+
+    def test_closed_stdout_exits_3(self):
+        process = start()
+        process.stdout.close()
+        process.stdin.write(request(1, "signup.viewDidLoad"))
+        process.stdin.flush()
+        self.assertEqual(process.wait(timeout=10), 3)
+        process.stdin.close()
+        process.stderr.close()
+
+    def test_end_of_input_lets_simulated_latency_finish(self):
+        data = request(1, "register.usernameChanged", ["mariano@zerously.com"]) + request(2, "register.passwordChanged", ["pa55worD"]) + request(3, "register.registerButtonPressed")
+        started = time.monotonic()
+        lines, _, code = run(data)
+        outputs = [l["params"] for l in lines if l.get("method") == "output"]
+        self.assertIn({"vm": "register", "output": "registered", "value": "token-mariano@zerously.com", "seq": 7, "cause": {"kind": "timer"}}, outputs)
+        self.assertGreaterEqual(time.monotonic() - started, 0.29)
+        self.assertEqual(code, 0)
+
+    def test_logs_go_to_stderr_and_stdout_stays_protocol(self):
+        lines, err, code = run(request(1, "list") + b'{"jsonrpc":"2.0","method":"nope"}\n' + request(2, "list"), "--log-level", "debug")
+        assert_protocol_lines(self, lines)
+        self.assertEqual([l["id"] for l in lines], [1, 2], "a failing notification gets no response")
+        self.assertIn("notification nope failed", err)
+
+    def test_bad_option_exits_64(self):
+        process = subprocess.run([BIN, "serve", "--max-batch", "0"], capture_output=True, timeout=10)
+        self.assertEqual(process.returncode, 64)
+        self.assertIn(b"--max-batch", process.stderr)
+
+
+class Ordering(unittest.TestCase):
+    def test_async_outputs_race_pipelined_requests_without_breaking_order(self):
+        process = start()
+        process.stdin.write(request(1, "create", {"type": "register", "options": {"latencyMs": 20}})
+                            + request(2, "register.usernameChanged", ["mariano@zerously.com"])
+                            + request(3, "register.passwordChanged", ["pa55worD"])
+                            + request(4, "register.registerButtonPressed"))
+        process.stdin.flush()
+        # Keep requests flowing while the simulated service answers in the background.
+        for i in range(100, 400):
+            process.stdin.write(request(i, "snapshot", {"id": "register"}))
+            process.stdin.flush()
+            time.sleep(0.0005)
+        out, _ = process.communicate(timeout=20)
+        lines = [json.loads(l) for l in out.decode().splitlines()]
+        assert_protocol_lines(self, lines)
+        seqs = [l["params"]["seq"] for l in lines if l.get("method") == "output"]
+        self.assertEqual(seqs, list(range(1, len(seqs) + 1)), "seq has no gaps and never goes back")
+        responses = [l["id"] for l in lines if "id" in l and "method" not in l]
+        self.assertEqual(responses, [1, 2, 3, 4] + list(range(100, 400)), "every request answered once, in order")
+        self.assertIn("token-mariano@zerously.com", [l["params"]["value"] for l in lines if l.get("method") == "output"])
+
+
+if __name__ == "__main__":
+    result = unittest.main(exit=False, verbosity=1).result
+    failed = len(result.failures) + len(result.errors)
+    print(f"{result.testsRun - failed} passed, {failed} failed")
+    sys.exit(1 if failed or not result.wasSuccessful() else 0)
