@@ -56,6 +56,24 @@ struct CommonOptions: ParsableArguments {
         guard exitGraceSeconds >= 0, exitGraceSeconds.isFinite else { throw ValidationError("--exit-grace must be zero or more seconds") }
     }
 
+    /// The options a replay of a recording needs to behave the same (limits and timeouts, not
+    /// framing, logging or the clock, which replay sets itself).
+    var replayArguments: [String] {
+        var arguments: [String] = []
+        let defaults = CommonOptions.defaults
+        if maxInstances != defaults.maxInstances { arguments += ["--max-instances", String(maxInstances)] }
+        if maxBatch != defaults.maxBatch { arguments += ["--max-batch", String(maxBatch)] }
+        if maxPendingCalls != defaults.maxPendingCalls { arguments += ["--max-pending-calls", String(maxPendingCalls)] }
+        if clientTimeout != defaults.clientTimeout { arguments += ["--client-timeout", String(clientTimeout)] }
+        if maxLineBytes != defaults.maxLineBytes { arguments += ["--max-line-bytes", String(maxLineBytes)] }
+        return arguments
+    }
+
+    /// The default values, for `replayArguments`.
+    private static var defaults: CommonOptions {
+        (try? CommonOptions.parse([])) ?? CommonOptions()
+    }
+
     func sessionConfiguration() -> SessionConfiguration {
         var configuration = SessionConfiguration()
         configuration.maxInstances = maxInstances

@@ -3,6 +3,7 @@ import Catalog
 import Framing
 import Host
 import Logging
+import Transcripts
 
 #if canImport(Glibc)
 import Glibc
@@ -17,6 +18,9 @@ struct Serve: ParsableCommand {
 
     @OptionGroup var common: CommonOptions
 
+    @Option(name: .customLong("record"), help: "Record the session as a transcript to this file (replay it with 'switchboard test FILE').")
+    var recordPath: String?
+
     func run() throws {
         let logger = common.makeLogger()
         var options = StdioServer.Options()
@@ -26,8 +30,23 @@ struct Serve: ParsableCommand {
         let configuration = common.sessionConfiguration()
         let registry = BuiltinCatalog.registry()
         logger.debug("serving \(registry.names.joined(separator: ", ")) with the \(common.clock.rawValue) clock")
-        let server = StdioServer(options: options, virtualClock: common.clock == .virtual) { clock, afterScheduledWork, sink in
-            Session(
+        var session: Session?
+        var recorder: TranscriptRecorder?
+        if let recordPath {
+            do {
+                recorder = try TranscriptRecorder(
+                    path: recordPath,
+                    realClock: common.clock == .real,
+                    daemonArguments: common.replayArguments,
+                    pendingWork: { session?.pendingScheduledWork ?? 0 }
+                )
+            } catch {
+                logger.error("\(error)")
+                throw ExitCode(64)
+            }
+        }
+        let server = StdioServer(options: options, virtualClock: common.clock == .virtual, observer: recorder) { clock, afterScheduledWork, sink in
+            let created = Session(
                 registry: registry,
                 configuration: configuration,
                 clock: clock,
@@ -35,6 +54,8 @@ struct Serve: ParsableCommand {
                 afterScheduledWork: afterScheduledWork,
                 sink: sink
             )
+            session = created
+            return created
         }
         let outcome = server.run()
         if outcome != .finished { logger.notice("stopping: \(outcome)") }

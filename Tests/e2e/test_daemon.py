@@ -178,6 +178,46 @@ class Ordering(unittest.TestCase):
         self.assertIn("token-mariano@zerously.com", [l["params"]["value"] for l in lines if l.get("method") == "output"])
 
 
+class Recording(unittest.TestCase):
+    def test_a_real_clock_recording_replays_on_the_virtual_clock(self):
+        import tempfile
+        path = os.path.join(tempfile.mkdtemp(), "session.transcript")
+        process = subprocess.Popen([BIN, "serve", "--record", path], stdin=subprocess.PIPE, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+        process.stdin.write(request(1, "register.usernameChanged", ["mariano@zerously.com"])
+                            + request(2, "register.passwordChanged", ["pa55worD"])
+                            + request(3, "register.registerButtonPressed"))
+        process.stdin.flush()
+        time.sleep(0.45)
+        process.stdin.write(request(4, "register.registerButtonPressed"))
+        process.stdin.flush()
+        time.sleep(0.05)
+        process.stdin.write(request(5, "signup.viewDidLoad"))
+        process.stdin.close()
+        self.assertEqual(process.wait(timeout=20), 0)
+        process.stderr.close()
+        text = open(path).read()
+        self.assertIn('"method":"advance"', text, "real time became advance steps")
+        self.assertEqual(text.count('"output":"registered"'), 2)
+        replay = subprocess.run([BIN, "test", "--color", "never", path], capture_output=True, timeout=60)
+        self.assertEqual(replay.returncode, 0, replay.stdout.decode())
+        self.assertTrue(replay.stdout.decode().strip().endswith("1 passed, 0 failed"))
+
+    def test_a_changed_behaviour_fails_the_replay_with_a_diff(self):
+        import tempfile
+        path = os.path.join(tempfile.mkdtemp(), "edited.transcript")
+        lines, _, _ = run(request(1, "signup.viewDidLoad"))
+        with open(path, "w") as f:
+            f.write('> {"jsonrpc":"2.0","id":1,"method":"signup.viewDidLoad"}\n')
+            f.write("< " + json.dumps(lines[0]).replace("false", "true") + "\n")
+            f.write("< " + json.dumps(lines[1]) + "\n")
+        replay = subprocess.run([BIN, "test", "--color", "never", path], capture_output=True, timeout=60)
+        out = replay.stdout.decode()
+        self.assertEqual(replay.returncode, 1)
+        self.assertIn("~ expected", out)
+        self.assertIn('"value": true', out)
+        self.assertTrue(out.strip().endswith("0 passed, 1 failed"))
+
+
 if __name__ == "__main__":
     result = unittest.main(exit=False, verbosity=1).result
     failed = len(result.failures) + len(result.errors)

@@ -67,6 +67,8 @@ public final class StdioServer: @unchecked Sendable {
     private var outcome: Outcome?
     private let done = DispatchSemaphore(value: 0)
     private let isVirtual: Bool
+    /// Sees the traffic (transcript recording); executor-confined.
+    private let observer: TrafficObserver?
     private static let executorKey = DispatchSpecificKey<Bool>()
 
     /// A server reading `input` and writing `output`. `makeSession` builds the session with the
@@ -76,6 +78,7 @@ public final class StdioServer: @unchecked Sendable {
         output: Int32 = STDOUT_FILENO,
         options: Options = Options(),
         virtualClock: Bool = false,
+        observer: TrafficObserver? = nil,
         makeSession: @escaping (_ clock: DateScheduler, _ afterScheduledWork: @escaping () -> Void, _ sink: @escaping Session.Sink) -> Session
     ) {
         self.input = input
@@ -86,9 +89,13 @@ public final class StdioServer: @unchecked Sendable {
         self.writer = FrameWriter(fileDescriptor: output, mode: options.framing == .contentLength ? .contentLength : .newline)
         self.inFlight = DispatchSemaphore(value: options.maxChunksInFlight)
         self.isVirtual = virtualClock
+        self.observer = observer
         let clock: DateScheduler = virtualClock ? TestScheduler() : QueueScheduler(queue: executor)
         executor.sync {
-            session = makeSession(clock, { [weak self] in self?.flush() }, { [weak self] message in self?.enqueue(message) })
+            session = makeSession(clock, { [weak self] in
+                self?.observer?.scheduledWorkFinished()
+                self?.flush()
+            }, { [weak self] message in self?.enqueue(message) })
         }
     }
 
@@ -146,7 +153,9 @@ public final class StdioServer: @unchecked Sendable {
         guard outcome == nil, let session else { return }
         for frame in frames {
             switch frame {
-            case let .message(bytes): session.handle(frame: bytes)
+            case let .message(bytes):
+                observer?.received(bytes)
+                session.handle(frame: bytes)
             case let .tooLong(length): session.handleOversizedFrame(length: length, limit: options.maxMessageLength)
             case let .invalidHeader(reason): session.handleMalformedFrame(reason)
             }
@@ -179,7 +188,9 @@ public final class StdioServer: @unchecked Sendable {
     }
 
     private func enqueue(_ message: OutboundMessage) {
-        pendingOutput.append(message.json.serialized())
+        let line = message.json.serialized()
+        observer?.sent(message, line: line)
+        pendingOutput.append(line)
     }
 
     /// Writes what the current work item produced, in one write where possible.
@@ -199,6 +210,7 @@ public final class StdioServer: @unchecked Sendable {
     private func finish(_ result: Outcome) {
         guard outcome == nil else { return }
         outcome = result
+        observer?.finished()
         done.signal()
     }
 }
