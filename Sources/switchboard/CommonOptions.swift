@@ -41,6 +41,9 @@ struct CommonOptions: ParsableArguments {
     @Option(name: .customLong("exit-grace"), help: "At end of input, seconds to let in-flight simulated service calls finish.")
     var exitGraceSeconds: Double = 5
 
+    @Option(name: .customLong("max-output-buffer"), help: "Bytes of output buffered before a write, at most.")
+    var maxOutputBuffer: Int = 1024 * 1024
+
     @Option(name: .customLong("data-file"), help: "File the built-in friends store persists to (created if missing).")
     var dataFile: String?
 
@@ -50,6 +53,7 @@ struct CommonOptions: ParsableArguments {
     func validate() throws {
         guard maxLineBytes >= 64 else { throw ValidationError("--max-line-bytes must be at least 64") }
         guard maxInstances >= 1 else { throw ValidationError("--max-instances must be at least 1") }
+        guard maxOutputBuffer >= 1 else { throw ValidationError("--max-output-buffer must be at least 1") }
         guard maxBatch >= 1 else { throw ValidationError("--max-batch must be at least 1") }
         guard maxPendingCalls >= 1 else { throw ValidationError("--max-pending-calls must be at least 1") }
         guard clientTimeout > 0, clientTimeout.isFinite else { throw ValidationError("--client-timeout must be a positive number of seconds") }

@@ -13,7 +13,7 @@ import Glibc
 struct Serve: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Serve JSON-RPC 2.0 on stdin/stdout (the default when stdin is not a terminal).",
-        discussion: "Exit status: 0 at end of input or after shutdown, 3 when stdout was closed by the client, 4 when reading stdin failed, 64 for bad options."
+        discussion: "Exit status: 0 at end of input, after shutdown, or after SIGTERM/SIGINT (work already read is finished and flushed first); 3 when stdout was closed by the client; 4 when reading stdin failed; 64 for bad options."
     )
 
     @OptionGroup var common: CommonOptions
@@ -27,6 +27,7 @@ struct Serve: ParsableCommand {
         options.framing = common.framing
         options.maxMessageLength = common.maxLineBytes
         options.exitGracePeriod = common.exitGraceSeconds
+        options.maxBufferedOutputBytes = common.maxOutputBuffer
         let configuration = common.sessionConfiguration()
         let registry = BuiltinCatalog.registry()
         logger.debug("serving \(registry.names.joined(separator: ", ")) with the \(common.clock.rawValue) clock")

@@ -155,6 +155,52 @@ class Lifecycle(unittest.TestCase):
         self.assertIn(b"--max-batch", process.stderr)
 
 
+def rss_kib(pid):
+    with open(f"/proc/{pid}/status") as status:
+        for line in status:
+            if line.startswith("VmRSS:"):
+                return int(line.split()[1])
+    return 0
+
+
+class Faults(unittest.TestCase):
+    def test_sigterm_finishes_what_was_read_flushes_and_exits_0(self):
+        import signal
+        process = start()
+        process.stdin.write(b"".join(request(i, "list") for i in range(1, 501)))
+        process.stdin.flush()
+        first = json.loads(process.stdout.readline())
+        process.send_signal(signal.SIGTERM)
+        # Read through the same buffered stream: communicate() would skip what readline buffered.
+        rest = process.stdout.read()
+        process.wait(timeout=10)
+        process.stdin.close()
+        process.stderr.close()
+        ids = [first["id"]] + [json.loads(l)["id"] for l in rest.decode().splitlines()]
+        # How much was read before the signal depends on timing; what was answered must be
+        # complete lines, in order, without gaps, and the exit clean.
+        self.assertEqual(ids, list(range(1, len(ids) + 1)))
+        self.assertEqual(process.returncode, 0)
+
+    def test_client_that_stops_reading_blocks_the_daemon_without_loss_and_with_bounded_memory(self):
+        import threading
+        process = start()
+        count = 200_000
+        payload = b"".join(request(i, "signup.nameChanged", ["x" * 40]) for i in range(count))
+        writer = threading.Thread(target=lambda: (process.stdin.write(payload), process.stdin.close()))
+        writer.start()
+        time.sleep(2.0)  # nobody reads stdout: the pipe fills, the daemon blocks, then stops reading
+        stalled_rss = rss_kib(process.pid)
+        self.assertTrue(writer.is_alive(), "the daemon must stop reading when its output is not read")
+        out = process.stdout.read()
+        writer.join(timeout=30)
+        process.wait(timeout=30)
+        process.stderr.close()
+        ids = [json.loads(l)["id"] for l in out.decode().splitlines() if b'"result"' in l.encode()]
+        self.assertEqual(ids, list(range(count)), "nothing lost or reordered")
+        self.assertLess(stalled_rss, 150_000, f"RSS while stalled: {stalled_rss} KiB")
+
+
 class Ordering(unittest.TestCase):
     def test_async_outputs_race_pipelined_requests_without_breaking_order(self):
         process = start()
@@ -195,7 +241,8 @@ class Recording(unittest.TestCase):
         process.stdin.close()
         self.assertEqual(process.wait(timeout=20), 0)
         process.stderr.close()
-        text = open(path).read()
+        with open(path) as recorded:
+            text = recorded.read()
         self.assertIn('"method":"advance"', text, "real time became advance steps")
         self.assertEqual(text.count('"output":"registered"'), 2)
         replay = subprocess.run([BIN, "test", "--color", "never", path], capture_output=True, timeout=60)

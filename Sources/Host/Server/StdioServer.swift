@@ -50,6 +50,9 @@ public final class StdioServer: @unchecked Sendable {
         public var exitGracePeriod: TimeInterval = 5
         /// Work items (read chunks) allowed to wait for the executor.
         public var maxChunksInFlight = 64
+        /// Output produced by one work item is written as soon as this many bytes are waiting,
+        /// so a huge batch or burst never holds more than this in memory.
+        public var maxBufferedOutputBytes = 1024 * 1024
         /// The defaults.
         public init() {}
     }
@@ -59,8 +62,11 @@ public final class StdioServer: @unchecked Sendable {
     private let executor: DispatchQueue
     private let writer: FrameWriter
     private let inFlight: DispatchSemaphore
-    /// Executor-confined: lines waiting for the end of the current work item.
+    /// Executor-confined: lines waiting for the end of the current work item, and their size.
     private var pendingOutput: [[UInt8]] = []
+    private var pendingOutputBytes = 0
+    /// Signal sources for SIGTERM and SIGINT, kept alive while serving.
+    private var signalSources: [DispatchSourceSignal] = []
     /// Executor-confined.
     private var session: Session?
     /// Executor-confined: set once, when the server stops.
@@ -102,6 +108,7 @@ public final class StdioServer: @unchecked Sendable {
     /// Reads until end of input, `shutdown` or a broken pipe; returns why it stopped.
     public func run() -> Outcome {
         ignoreSIGPIPE()
+        handleTerminationSignals()
         // A queue of its own: its one thread may block in read(2) without starving Dispatch.
         DispatchQueue(label: "switchboard.reader").async { [self] in readLoop() }
         done.wait()
@@ -191,6 +198,24 @@ public final class StdioServer: @unchecked Sendable {
         let line = message.json.serialized()
         observer?.sent(message, line: line)
         pendingOutput.append(line)
+        pendingOutputBytes += line.count + 1
+        if pendingOutputBytes >= options.maxBufferedOutputBytes { flush() }
+    }
+
+    /// SIGTERM and SIGINT stop the daemon gracefully: the handler runs on the executor after
+    /// the work already read, flushes everything owed and finishes (exit status 0).
+    private func handleTerminationSignals() {
+        for number in [SIGTERM, SIGINT] {
+            signal(number, SIG_IGN)
+            let source = DispatchSource.makeSignalSource(signal: number, queue: executor)
+            source.setEventHandler { [weak self] in
+                guard let self else { return }
+                self.flush()
+                self.finish(.finished)
+            }
+            source.resume()
+            signalSources.append(source)
+        }
     }
 
     /// Writes what the current work item produced, in one write where possible.
@@ -198,6 +223,7 @@ public final class StdioServer: @unchecked Sendable {
         guard !pendingOutput.isEmpty, outcome == nil else { return }
         let lines = pendingOutput
         pendingOutput = []
+        pendingOutputBytes = 0
         do {
             try writer.write(batch: lines)
         } catch {
