@@ -8,6 +8,7 @@ public enum BuiltinCatalog {
         registry.register(signup)
         registry.register(register)
         registry.register(signin)
+        registry.register(checkout)
         return registry
     }
 }

@@ -16,6 +16,22 @@ extension Product: JSONConvertible {
     public static var jsonTypeName: String { "product" }
 }
 
+extension PaymentRequest: JSONConvertible {
+    public static var jsonSchema: JSONValue {
+        [
+            "type": "object",
+            "properties": [
+                "label": ["type": "string"], "amount": ["type": "integer"], "currency": ["type": "string"],
+                "countryCode": ["type": "string"], "merchantIdentifier": ["type": "string"],
+            ],
+            "required": ["label", "amount", "currency", "countryCode", "merchantIdentifier"],
+            "additionalProperties": false,
+        ]
+    }
+
+    public static var jsonTypeName: String { "payment request" }
+}
+
 extension Friend: JSONConvertible {
     public static var jsonSchema: JSONValue {
         [
