@@ -58,7 +58,7 @@ final class CheckoutOverTheWireTests: XCTestCase {
         assertLines(harness.send(#"{"jsonrpc":"2.0","id":5,"method":"advance","params":{"ms":200}}"#), [
             #"{"jsonrpc":"2.0","method":"output","params":{"vm":"checkout","output":"statusText","value":"Thank you","seq":8,"cause":{"kind":"timer"}}}"#,
             #"{"jsonrpc":"2.0","method":"output","params":{"vm":"checkout","output":"paymentCompletion","value":"success","seq":9,"cause":{"kind":"timer"}}}"#,
-            #"{"jsonrpc":"2.0","id":5,"result":{"now":200.0}}"#,
+            #"{"jsonrpc":"2.0","id":5,"result":{"now":200}}"#,
         ])
         assertLines(harness.send(#"{"jsonrpc":"2.0","id":6,"method":"checkout.paymentSheetFinished"}"#), [
             #"{"jsonrpc":"2.0","method":"output","params":{"vm":"checkout","output":"buyButtonEnabled","value":true,"seq":10,"cause":{"kind":"request","id":6,"method":"checkout.paymentSheetFinished"}}}"#,
