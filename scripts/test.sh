@@ -12,3 +12,5 @@ echo "== transcripts (protocol.md and examples/transcripts)"
 .build/debug/switchboard test --color never protocol.md examples/transcripts
 echo "== daemon end to end over pipes (framing, lifecycle, ordering)"
 SWITCHBOARD=.build/debug/switchboard python3 Tests/e2e/test_daemon.py
+echo "== hostile input and limits over pipes"
+SWITCHBOARD=.build/debug/switchboard python3 Tests/e2e/test_hostile.py
