@@ -8,6 +8,9 @@ public enum BuiltinCatalog {
         registry.register(signup)
         registry.register(register)
         registry.register(signin)
+        registry.register(friendList)
+        registry.register(addFriend)
+        registry.register(updateFriend)
         return registry
     }
 }
