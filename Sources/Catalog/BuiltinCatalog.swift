@@ -9,6 +9,9 @@ public enum BuiltinCatalog {
         registry.register(register)
         registry.register(signin)
         registry.register(checkout)
+        registry.register(friendList)
+        registry.register(addFriend)
+        registry.register(updateFriend)
         return registry
     }
 }

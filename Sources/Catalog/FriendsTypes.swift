@@ -1,0 +1,138 @@
+import FoundationEssentials
+import Host
+import JSON
+import ViewModels
+
+// The friends screens (seed 004): a list, an add form and an update form over one
+// `FriendsService`. With the built-in service they all share ONE store per session, so a
+// friend added through `addFriend` shows in `friendList`.
+
+extension BuiltinCatalog {
+    /// `friendList`: the friends, with delete (seed 004).
+    static let friendList = ViewModelType<FriendListViewModel>(
+        "friendList",
+        summary: "The friend list: loads on viewDidLoad, refresh, friendUpdated and after a delete; alerts on a failed delete.",
+        options: friendsServiceOptions,
+        make: { context throws(CreationFailure) in
+            let options = Options(context, type: "friendList")
+            try options.allowOnly(["service", "latencyMs"])
+            return FriendListViewModel(environment: try friendsEnvironment(context, options))
+        },
+        inputs: [
+            .input("viewDidLoad", summary: "The screen appeared: load the friends.") { vm in vm.inputs.viewDidLoad() },
+            .input("refresh", summary: "Load the friends again.") { vm in vm.inputs.refresh() },
+            .input("deleteFriend", Param("id", Int.self), summary: "Delete a friend, then reload.") { vm, id in vm.inputs.deleteFriend(id: id) },
+            .input("friendUpdated", summary: "Another screen saved a friend: load again.") { vm in vm.inputs.friendUpdated() },
+        ],
+        outputs: [
+            .output("cells", \.outputs.cells, summary: "The rows: normal cells, or a single empty or error cell."),
+            .output("isLoading", \.outputs.isLoading, summary: "Whether a load or delete is in flight; sent on creation."),
+            .output("alert", \.outputs.alert, summary: "A failed delete: title, message, button."),
+        ]
+    )
+
+    /// `addFriend`: the add form (seed 004).
+    static let addFriend = ViewModelType<AddFriendViewModel>(
+        "addFriend",
+        summary: "Add a friend: submit enabled when all three fields have text and nothing is saving.",
+        options: friendsServiceOptions,
+        make: { context throws(CreationFailure) in
+            let options = Options(context, type: "addFriend")
+            try options.allowOnly(["service", "latencyMs"])
+            return AddFriendViewModel(environment: try friendsEnvironment(context, options))
+        },
+        inputs: friendFormInputs(),
+        outputs: [
+            .output("submitButtonEnabled", \.outputs.submitButtonEnabled, summary: "Whether submit is enabled; sent on creation."),
+            .output("isLoading", \.outputs.isLoading, summary: "Whether a save is in flight; sent on creation."),
+            .output("navigateBack", \.outputs.navigateBack, summary: "The friend was saved."),
+            .output("alert", \.outputs.alert, summary: "A failed save: title, message, button."),
+        ]
+    )
+
+    /// `updateFriend`: the update form for an existing friend (seed 004).
+    static let updateFriend = ViewModelType<UpdateFriendViewModel>(
+        "updateFriend",
+        summary: "Update a friend: viewDidLoad sends the title and loads the fields; then as addFriend, saving with an update.",
+        options: friendsServiceOptions + [
+            OptionDescription("friendId", schema: ["type": "integer"], summary: "Required: the id of the friend to update."),
+        ],
+        make: { context throws(CreationFailure) in
+            let options = Options(context, type: "updateFriend")
+            try options.allowOnly(["friendId", "service", "latencyMs"])
+            guard options.object["friendId"] != nil else {
+                throw CreationFailure("option 'friendId' is required: the id (an integer) of the friend to update")
+            }
+            let friendId = try options.value("friendId", Int.self)
+            return UpdateFriendViewModel(friendId: friendId, environment: try friendsEnvironment(context, options))
+        },
+        inputs: [
+            .input("viewDidLoad", summary: "The screen appeared: send the title and load the friend.") { vm in vm.inputs.viewDidLoad() },
+        ] + friendFormInputs(),
+        outputs: [
+            .output("title", \.outputs.title, summary: "\"Update Friend\", on viewDidLoad."),
+            .output("firstname", \.outputs.firstname, summary: "The loaded first name."),
+            .output("lastname", \.outputs.lastname, summary: "The loaded last name."),
+            .output("phonenumber", \.outputs.phonenumber, summary: "The loaded phone number."),
+            .output("submitButtonEnabled", \.outputs.submitButtonEnabled, summary: "Whether submit is enabled; sent on creation."),
+            .output("isLoading", \.outputs.isLoading, summary: "Whether the friend is being loaded or saved; sent on creation."),
+            .output("navigateBack", \.outputs.navigateBack, summary: "The changes were saved."),
+            .output("alert", \.outputs.alert, summary: "A failed load or save: title, message, button."),
+        ]
+    )
+
+    /// The `create` options every friends screen takes.
+    private static let friendsServiceOptions = [
+        OptionDescription("service", schema: ["enum": ["builtin", "client"]], summary: "\"client\" delegates friendsService/list, get, create, update and delete to the client."),
+        OptionDescription("latencyMs", schema: ["type": "number", "minimum": 0], summary: "Built-in store latency in milliseconds for this instance (default 100)."),
+    ]
+
+    /// The form inputs `addFriend` and `updateFriend` share.
+    private static func friendFormInputs<Model: FriendFormInputs>() -> [InputDefinition<Model>] {
+        [
+            .input("firstnameChanged", Param("firstname", String.self), summary: "The first-name field changed.") { vm, text in vm.firstnameChanged(firstname: text) },
+            .input("lastnameChanged", Param("lastname", String.self), summary: "The last-name field changed.") { vm, text in vm.lastnameChanged(lastname: text) },
+            .input("phonenumberChanged", Param("phonenumber", String.self), summary: "The phone-number field changed.") { vm, text in vm.phonenumberChanged(phonenumber: text) },
+            .input("submitButtonTapped", summary: "The submit button was tapped.") { vm in vm.submitButtonTapped() },
+        ]
+    }
+
+    /// The services of a friends screen: the client's, or this session's built-in store.
+    private static func friendsEnvironment(_ context: CreationContext, _ options: Options) throws(CreationFailure) -> Environment {
+        var environment = Environment.builtIn(scheduler: context.scheduler)
+        if try options.usesClientService() {
+            environment.friendsService = ClientFriendsService(client: context.client, instance: context.id)
+        } else {
+            environment.friendsService = try sessionFriendsStore(context).answering(after: try options.latency(default: 0.1))
+        }
+        return environment
+    }
+
+    /// The session's one built-in store, made by the first friends screen: persisting to the
+    /// `dataFile` setting (`--data-file`) when there is one, otherwise in memory with the
+    /// sample friends. A data file that cannot be read fails this `create` (and every later
+    /// one, each trying again); the file is never written over.
+    private static func sessionFriendsStore(_ context: CreationContext) throws(CreationFailure) -> FriendsStore {
+        try context.storage.value(for: "friends.store") { () throws(CreationFailure) -> FriendsStore in
+            guard let path = context.settings["dataFile"]?.stringValue else {
+                return FriendsStore(scheduler: context.scheduler)
+            }
+            do throws(FriendsStoreFile.Failure) {
+                return try FriendsStore(scheduler: context.scheduler, dataFile: path)
+            } catch {
+                throw CreationFailure(error.description)
+            }
+        }
+    }
+}
+
+/// The inputs of the two friend forms, so their declarations are written once.
+protocol FriendFormInputs: AnyObject {
+    func firstnameChanged(firstname: String)
+    func lastnameChanged(lastname: String)
+    func phonenumberChanged(phonenumber: String)
+    func submitButtonTapped()
+}
+
+extension AddFriendViewModel: FriendFormInputs {}
+extension UpdateFriendViewModel: FriendFormInputs {}
