@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # Installs the system libraries Switchboard builds against (Debian/Ubuntu; run as root).
 # jansson parses JSON, libedit gives the REPL line editing; pkg-config finds both.
+# jq and python3 are used by the examples and the end-to-end tests.
 set -euo pipefail
 need=()
-for pkg in libjansson-dev libedit-dev pkg-config; do
+for pkg in libjansson-dev libedit-dev pkg-config jq python3; do
   dpkg -s "$pkg" >/dev/null 2>&1 || need+=("$pkg")
 done
 if [ ${#need[@]} -gt 0 ]; then

@@ -2,7 +2,9 @@
 # The test command: sets up, builds, and runs every suite. Exits non-zero on any failure.
 #   1. swift test: unit, view-model, host and framing tests (XCTest);
 #   2. transcripts: protocol.md's examples and examples/transcripts, replayed against fresh
-#      daemons of the built binary over real pipes (switchboard test).
+#      daemons of the built binary over real pipes (switchboard test);
+#   3. examples: the jq pipe, the Python client's tests and demo, and the SearchBox package
+#      (built in its own examples/SearchBox/.build) replaying its transcript.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/setup.sh
@@ -14,3 +16,10 @@ echo "== daemon end to end over pipes (framing, lifecycle, ordering)"
 SWITCHBOARD=.build/debug/switchboard python3 Tests/e2e/test_daemon.py
 echo "== hostile input and limits over pipes"
 SWITCHBOARD=.build/debug/switchboard python3 Tests/e2e/test_hostile.py
+echo "== examples (shell, Python, SearchBox)"
+signup_outputs="$(bash examples/signup-jq.sh .build/debug/switchboard)"
+echo "$signup_outputs"
+grep -q '"Successful"' <<<"$signup_outputs" || { echo 'examples/signup-jq.sh: no "Successful" alert' >&2; exit 1; }
+SWITCHBOARD=.build/debug/switchboard python3 examples/python/test_client.py
+SWITCHBOARD=.build/debug/switchboard python3 examples/python/demo.py
+bash examples/SearchBox/check.sh
