@@ -23,3 +23,7 @@ grep -q '"Successful"' <<<"$signup_outputs" || { echo 'examples/signup-jq.sh: no
 SWITCHBOARD=.build/debug/switchboard python3 examples/python/test_client.py
 SWITCHBOARD=.build/debug/switchboard python3 examples/python/demo.py
 bash examples/SearchBox/check.sh
+echo "== model-based test: random signup and register sequences against an independent model"
+SWITCHBOARD=.build/debug/switchboard python3 Tests/e2e/test_model.py 2000
+echo "== exactly-once, in-order delivery under 100,000 pipelined requests with delegated calls"
+SWITCHBOARD=.build/debug/switchboard python3 Tests/e2e/load.py 100000
