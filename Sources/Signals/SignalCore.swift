@@ -66,17 +66,22 @@ extension Signal {
         /// way (returning nil) or makes the caller the deliverer (returning the recipients).
         private func admit(_ event: Event) -> ContiguousArray<Subscription>? {
             guard phase == .alive else { return nil }
-            if keepsLatest, case let .value(value) = event { latest = value }
-            if event.isTerminating {
-                phase = .terminating
-                terminalEvent = event
-            }
+            record(event)
             if isDelivering {
                 queue.append((event, observers))
                 return nil
             }
             isDelivering = true
             return observers
+        }
+
+        /// With the lock held: what sending `event` changes in the core's state.
+        private func record(_ event: Event) {
+            if keepsLatest, case let .value(value) = event { latest = value }
+            if event.isTerminating {
+                phase = .terminating
+                terminalEvent = event
+            }
         }
 
         /// Queues `event` without delivering it, for callers that decide events under a lock of
@@ -86,11 +91,7 @@ extension Signal {
         func enqueue(_ event: Event) -> Bool {
             mutex.withLock {
                 guard phase == .alive else { return false }
-                if keepsLatest, case let .value(value) = event { latest = value }
-                if event.isTerminating {
-                    phase = .terminating
-                    terminalEvent = event
-                }
+                record(event)
                 queue.append((event, observers))
                 guard !isDelivering else { return false }
                 isDelivering = true
@@ -100,17 +101,20 @@ extension Signal {
 
         /// Delivers what `enqueue` queued; only the caller that `enqueue` made the deliverer.
         func deliverQueued() {
-            let first: (Event, ContiguousArray<Subscription>)? = mutex.withLock {
-                guard queueHead < queue.count else {
-                    queue = []
-                    queueHead = 0
-                    isDelivering = false
-                    return nil
-                }
-                defer { queueHead += 1 }
-                return queue[queueHead]
+            if let (event, recipients) = mutex.withLock({ dequeue() }) { deliver(event, to: recipients) }
+        }
+
+        /// With the lock held: the next queued event, or nil after ending the delivery (the
+        /// caller stops being the deliverer).
+        private func dequeue() -> (Event, ContiguousArray<Subscription>)? {
+            guard queueHead < queue.count else {
+                queue = []
+                queueHead = 0
+                isDelivering = false
+                return nil
             }
-            if let (event, recipients) = first { deliver(event, to: recipients) }
+            defer { queueHead += 1 }
+            return queue[queueHead]
         }
 
         /// Delivers `event`, then everything queued meanwhile, until the queue is empty.
@@ -125,17 +129,7 @@ extension Signal {
                     finishTermination()
                     return
                 }
-                let next: (Event, ContiguousArray<Subscription>)? = mutex.withLock {
-                    guard queueHead < queue.count else {
-                        queue = []
-                        queueHead = 0
-                        isDelivering = false
-                        return nil
-                    }
-                    defer { queueHead += 1 }
-                    return queue[queueHead]
-                }
-                guard let next else { return }
+                guard let next = mutex.withLock({ dequeue() }) else { return }
                 (event, recipients) = next
             }
         }

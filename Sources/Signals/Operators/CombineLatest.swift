@@ -18,22 +18,7 @@ extension Signal {
 
             func attach<T>(_ signal: Signal<T, Error>, _ slot: Slot<T>) {
                 lifetime += signal.observe { event in
-                    // Decided and queued under the lock, delivered after it: sources on different
-                    // threads can never overtake each other's combined values.
-                    let mustDeliver: Bool = state.lock.withLock {
-                        switch event {
-                        case let .value(value):
-                            guard !state.isTerminated else { return false }
-                            if !slot.hasValue { state.withValue += 1 }
-                            slot.store(value)
-                            guard state.withValue == state.sources else { return false }
-                            return observer.enqueue(.value(latest()))
-                        case let .failed(error): return state.end(.failed(error), on: observer)
-                        case .completed: return state.end(.completed, on: observer)
-                        case .interrupted: return state.end(.interrupted, on: observer)
-                        }
-                    }
-                    if mustDeliver { observer.deliverQueued() }
+                    state.receive(event, into: slot, combining: latest, on: observer)
                 }
             }
             attach(first, firstSlot)
@@ -52,20 +37,7 @@ extension Signal {
             let slots = sources.map { _ in Slot<Value>() }
             for (signal, slot) in Swift.zip(sources, slots) {
                 lifetime += signal.observe { event in
-                    let mustDeliver: Bool = state.lock.withLock {
-                        switch event {
-                        case let .value(value):
-                            guard !state.isTerminated else { return false }
-                            if !slot.hasValue { state.withValue += 1 }
-                            slot.store(value)
-                            guard state.withValue == state.sources else { return false }
-                            return observer.enqueue(.value(slots.map(\.unwrapped)))
-                        case let .failed(error): return state.end(.failed(error), on: observer)
-                        case .completed: return state.end(.completed, on: observer)
-                        case .interrupted: return state.end(.interrupted, on: observer)
-                        }
-                    }
-                    if mustDeliver { observer.deliverQueued() }
+                    state.receive(event, into: slot, combining: { slots.map(\.unwrapped) }, on: observer)
                 }
             }
         }
@@ -133,6 +105,31 @@ final class CombineState: @unchecked Sendable {
             defer { isTerminated = true }
             return !isTerminated
         }
+    }
+
+    /// One source's event: stores a value and, once every source has one, sends the
+    /// combination; ends the combination per `end`. Decided and queued under the lock,
+    /// delivered after it, so sources on different threads never overtake each other.
+    func receive<T, Output, Failure>(
+        _ event: Signal<T, Failure>.Event,
+        into slot: Slot<T>,
+        combining latest: () -> Output,
+        on observer: Signal<Output, Failure>.Observer
+    ) {
+        let mustDeliver: Bool = lock.withLock {
+            switch event {
+            case let .value(value):
+                guard !isTerminated else { return false }
+                if !slot.hasValue { withValue += 1 }
+                slot.store(value)
+                guard withValue == sources else { return false }
+                return observer.enqueue(.value(latest()))
+            case let .failed(error): return end(.failed(error), on: observer)
+            case .completed: return end(.completed, on: observer)
+            case .interrupted: return end(.interrupted, on: observer)
+            }
+        }
+        if mustDeliver { observer.deliverQueued() }
     }
 
     /// With `lock` held: applies a source's terminating event (the first failure or
