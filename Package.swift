@@ -68,7 +68,7 @@ let package = Package(
         .testTarget(name: "FramingTests", dependencies: ["Framing"]),
         .testTarget(name: "SignalsTests", dependencies: ["Signals", "SignalsTesting"]),
         .testTarget(name: "ViewModelsTests", dependencies: ["ViewModels", "Signals", "SignalsTesting", "JSON"]),
-        .testTarget(name: "REPLTests", dependencies: ["REPL", "Host", "Catalog", "JSON"]),
+        .testTarget(name: "REPLTests", dependencies: ["REPL", "Host", "Catalog", "JSON", "Signals"]),
         .testTarget(name: "HostTests", dependencies: ["Host", "Catalog", "JSON", "Signals", "SignalsTesting"]),
     ]
 )
