@@ -19,13 +19,14 @@ public final class REPL {
     private let formatter: OutputFormatter
     private let wake: WakePipe?
     private let console: Console
-    private var driver: SessionDriver!
-    /// Executor-confined (read and written by the session's event handler).
-    private var showsWire = false
-    /// Executor-confined.
-    private var recorder: TranscriptRecorder?
+    private let printer: SessionPrinter
+    private let driver: SessionDriver
     /// The types, from `describe` at start (the registry does not change while running).
     private var types: [TypeInfo] = []
+    /// The history file, while it can be written.
+    private var history: HistoryStore?
+    /// Whether the line being edited continues a multi-line JSON input (nothing to complete).
+    private var isContinuing = false
 
     /// A REPL serving the types of `registry`.
     public init(registry: Registry, options: REPLOptions) {
@@ -35,12 +36,14 @@ public final class REPL {
         formatter = OutputFormatter(style: Style(colored: colored))
         wake = WakePipe()
         console = Console(output: options.output, wake: wake)
+        let printer = SessionPrinter(formatter: formatter, console: console)
+        self.printer = printer
         driver = SessionDriver(
             registry: registry,
             configuration: options.session,
             virtualClock: options.virtualClock,
-            diagnose: { [console, formatter] in console.write(lines: [formatter.warning($0)]) },
-            onEvent: { [weak self] in self?.handle($0) }
+            diagnose: { printer.warn($0) },
+            onEvent: { printer.handle($0) }
         )
         if case let .success(result) = driver.query("describe") {
             types = SessionDescription.types(fromDescribe: result)
@@ -51,14 +54,20 @@ public final class REPL {
     /// reads the output any more).
     public func run() -> Int32 {
         TerminalLocale.configure()
-        let editing = options.lineEditing ?? FileDescriptorIO.isTerminal(options.input)
+        // Like the daemon: a reader that went away is an exit status (3), not a signal.
+        signal(SIGPIPE, SIG_IGN)
+        // Line editing needs a real terminal both ways; a `dumb` one (an editor's shell buffer)
+        // cannot move the cursor, so it gets plain mode too.
+        let editing = options.lineEditing
+            ?? (FileDescriptorIO.isTerminal(options.input) && FileDescriptorIO.isTerminal(options.output)
+                && options.environment["TERM"] != "dumb")
         if editing, let wake, let editor = makeEditor(wake: wake) {
             runInteractive(editor)
+            driver.endInput()
         } else {
             runPlain()
         }
-        driver.endInput()
-        driver.onExecutor { recorder = nil }
+        driver.onExecutor { printer.recorder = nil }
         return console.isClosed ? 3 : 0
     }
 
@@ -77,26 +86,30 @@ public final class REPL {
         }
         guard let editor = LineEditor(
             input: options.input, output: options.output, console: console, wake: wake, style: formatter.style,
-            history: entries, terminalIsDumb: options.environment["TERM"] == "dumb", handlesSignals: options.catchesInterrupts
+            history: entries, terminalIsDumb: options.environment["TERM"] == "dumb", handlesSignals: options.catchesSignals
         ) else { return nil }
         self.history = history
-        editor.complete = { [unowned self] before in Completer(description: describeSession()).complete(before) }
+        editor.complete = { [unowned self] before in
+            isContinuing ? .none : Completer(description: describeSession()).complete(before)
+        }
         return editor
     }
 
-    private var history: HistoryStore?
-
     private func historyStore() -> HistoryStore? {
-        let path = options.historyPath ?? HistoryStore.location(environment: options.environment)
-        return path.map { HistoryStore(path: $0) }
+        switch options.history {
+        case .automatic: return HistoryStore.location(environment: options.environment).map { HistoryStore(path: $0) }
+        case let .file(path): return HistoryStore(path: path)
+        case .off: return nil
+        }
     }
 
     private func runInteractive(_ editor: LineEditor) {
-        if options.catchesInterrupts, let wake { TerminalSignals.install(wake: wake) }
+        if options.catchesSignals, let wake { TerminalSignals.install(wake: wake) }
         if let banner = options.banner { console.write(lines: [formatter.note(banner)]) }
         var pending: [String] = []
         while !console.isClosed {
-            switch editor.readLine(prompt: pending.isEmpty ? Self.prompt : Self.continuationPrompt) {
+            isContinuing = !pending.isEmpty
+            switch editor.readLine(prompt: isContinuing ? Self.continuationPrompt : Self.prompt) {
             case .endOfInput:
                 return
             case .interrupted:
@@ -115,8 +128,9 @@ public final class REPL {
     private func runPlain() {
         let reader = PlainLineReader(descriptor: options.input)
         var pending: [String] = []
+        var outcome = Outcome.proceed
         if options.promptInPlainMode { console.write(formatter.style.paint(Self.prompt, .prompt)) }
-        while !console.isClosed, let line = reader.nextLine() {
+        while outcome == .proceed, !console.isClosed, let line = reader.nextLine() {
             pending.append(line)
             let text = pending.joined(separator: " ")
             if BracketBalance(text).needsMoreInput {
@@ -124,12 +138,15 @@ public final class REPL {
                 continue
             }
             pending = []
-            if execute(text) == .quit { return }
-            if options.promptInPlainMode { console.write(formatter.style.paint(Self.prompt, .prompt)) }
+            outcome = execute(text)
+            if outcome == .proceed, options.promptInPlainMode { console.write(formatter.style.paint(Self.prompt, .prompt)) }
         }
-        if !pending.isEmpty { _ = execute(pending.joined(separator: " ")) }
+        // Unbalanced brackets at the end: send what there is, the session says what is wrong.
+        if outcome == .proceed, !pending.isEmpty { outcome = execute(pending.joined(separator: " ")) }
         driver.endInput()
-        driver.waitForScheduledWork(seconds: options.virtualClock ? 0 : options.exitGracePeriod)
+        // As the daemon does at end of input, let simulated services answer before exiting
+        // (virtual time never moves by itself; .quit and shutdown leave at once).
+        if outcome == .proceed, !options.virtualClock { driver.waitForScheduledWork(seconds: options.exitGracePeriod) }
     }
 
     /// The main prompt.
@@ -182,15 +199,15 @@ public final class REPL {
                 console.write(lines: formatter.parseError(ParseError("no type, instance or input is called \(topic ?? "")", hint: ".types lists the types, .list the instances")))
             }
         case let .raw(setting):
-            let on = driver.onExecutor { () -> Bool in
-                showsWire = setting ?? !showsWire
-                return showsWire
+            let on = driver.onExecutor { [printer] () -> Bool in
+                printer.showsWire = setting ?? !printer.showsWire
+                return printer.showsWire
             }
             console.write(lines: [formatter.note("raw \(on ? "on" : "off")")])
         case let .record(path):
-            let result = driver.onExecutor { () -> Result<String, RecorderError> in
+            let result = driver.onExecutor { [printer] () -> Result<String, RecorderError> in
                 do throws(RecorderError) {
-                    recorder = try TranscriptRecorder(path: path)
+                    printer.recorder = try TranscriptRecorder(path: path)
                     return .success(path)
                 } catch {
                     return .failure(error)
@@ -201,9 +218,9 @@ public final class REPL {
             case let .failure(error): console.write(lines: formatter.parseError(ParseError("\(error)")))
             }
         case .stop:
-            let path = driver.onExecutor { () -> String? in
-                defer { recorder = nil }
-                return recorder?.path
+            let path = driver.onExecutor { [printer] () -> String? in
+                defer { printer.recorder = nil }
+                return printer.recorder?.path
             }
             console.write(lines: [formatter.note(path.map { "saved \($0)" } ?? "not recording")])
         case .types, .new, .destroy, .list, .snapshot, .advance:
@@ -221,59 +238,5 @@ public final class REPL {
             description.instances = SessionDescription.instances(fromList: list)
         }
         return description
-    }
-
-    // MARK: What the session sends (on the executor)
-
-    private func handle(_ event: SessionDriver.Event) {
-        switch event {
-        case let .sent(wire):
-            recorder?.sent(wire)
-            if showsWire { console.write(lines: [formatter.sent(wire)]) }
-        case let .received(message, purpose):
-            let wire = message.json.serializedString()
-            recorder?.received(wire)
-            var lines = showsWire ? [formatter.received(wire)] : []
-            lines += self.lines(for: message, purpose: purpose)
-            console.write(lines: lines)
-        }
-    }
-
-    private func lines(for message: OutboundMessage, purpose: SessionDriver.Purpose?) -> [String] {
-        switch message {
-        case let .output(notification):
-            return [formatter.output(notification)]
-        case let .clientRequest(id, method, params):
-            return formatter.clientRequest(id: id, method: method, params: params)
-        case let .response(response):
-            return lines(for: response.result, purpose: purpose)
-        case let .batch(responses):
-            return responses.flatMap { lines(for: $0.result, purpose: .raw) }
-        }
-    }
-
-    private func lines(for result: Result<JSONValue, RPCError>, purpose: SessionDriver.Purpose?) -> [String] {
-        let value: JSONValue
-        switch result {
-        case let .failure(error): return formatter.error(error)
-        case let .success(success): value = success
-        }
-        switch purpose {
-        case .none, .call?:
-            // Inputs answer null: their outputs already said everything.
-            return value.isNull ? [] : [formatter.result(value)]
-        case .raw?:
-            return [value.isNull ? formatter.ok() : formatter.result(value)]
-        case let .command(command)?:
-            switch command {
-            case .types: return formatter.types(SessionDescription.types(fromDescribe: value))
-            case .list: return formatter.instances(SessionDescription.instances(fromList: value))
-            case let .snapshot(id): return formatter.snapshot(id: id, value)
-            case .new: return [formatter.created(value)]
-            case let .destroy(id): return [formatter.note("destroyed \(id)")]
-            case .advance: return [formatter.advanced(value)]
-            case .help, .raw, .record, .stop, .quit: return []
-            }
-        }
     }
 }

@@ -2,6 +2,16 @@ import Host
 
 /// How a REPL runs: its terminal, colour, clock and session settings.
 public struct REPLOptions: Sendable {
+    /// Where history is kept.
+    public enum History: Sendable, Equatable {
+        /// From the environment: see `HistoryStore.location(environment:)`.
+        case automatic
+        /// This file.
+        case file(String)
+        /// Nowhere.
+        case off
+    }
+
     /// `--color auto|always|never`.
     public var color: ColorChoice = .auto
     /// `--clock virtual`: time moves only with `.advance`.
@@ -18,13 +28,14 @@ public struct REPLOptions: Sendable {
     public var input: Int32 = 0
     /// Where text goes.
     public var output: Int32 = 1
-    /// Line editing on or off; nil decides by whether `input` is a terminal.
+    /// Line editing on or off; nil turns it on when both `input` and `output` are terminals
+    /// and `TERM` is not `dumb`.
     public var lineEditing: Bool?
-    /// Whether Ctrl-C (SIGINT) is caught; tests that run a REPL in-process turn it off.
-    public var catchesInterrupts = true
-    /// The history file; by default from `SWITCHBOARD_HISTFILE`, `XDG_STATE_HOME` or `HOME`
-    /// (see `HistoryStore.location`). `.some(nil)` turns history off.
-    public var historyPath: String??
+    /// Whether Ctrl-C (SIGINT) and SIGCONT are caught; tests that run a REPL in-process turn
+    /// it off, which also keeps libedit's own signal handlers out.
+    public var catchesSignals = true
+    /// Where history is kept.
+    public var history: History = .automatic
     /// A line printed when the interactive REPL starts.
     public var banner: String?
 

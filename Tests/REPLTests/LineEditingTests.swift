@@ -36,8 +36,8 @@ final class LineEditingTests: XCTestCase {
         options.output = pty.terminal
         options.color = .never
         options.environment = ["TERM": "xterm"]
-        options.catchesInterrupts = false
-        options.historyPath = .some(nil)
+        options.catchesSignals = false
+        options.history = .off
         running = Running(REPL(registry: .withEcho(BuiltinCatalog.registry()), options: options))
         running.start()
         pty.read(until: "switchboard> ")

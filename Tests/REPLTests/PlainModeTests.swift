@@ -170,7 +170,7 @@ final class PlainModeTests: XCTestCase {
         defer { fclose(file) }
         var lines: [String] = []
         var buffer = [CChar](repeating: 0, count: 4096)
-        while fgets(&buffer, Int32(buffer.count), file) != nil { lines.append(String(cString: buffer)) }
+        while fgets(&buffer, Int32(buffer.count), file) != nil { lines.append(String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)) }
         XCTAssertEqual(lines, [
             #"> {"jsonrpc":"2.0","id":1,"method":"signup.viewDidLoad"}"# + "\n",
             #"< {"jsonrpc":"2.0","method":"output","params":{"vm":"signup","output":"submitButtonEnabled","value":false,"seq":1,"cause":{"kind":"request","id":1,"method":"signup.viewDidLoad"}}}"# + "\n",

@@ -404,15 +404,21 @@ class InteractiveTests(unittest.TestCase):
         self.assertIn("signup.submitButtonEnabled = false", terminal.stream)
         self.assertNotIn("\x1b[", terminal.stream)
 
-    def test_colour_on_a_terminal_by_default_and_off_with_color_never_or_dumb(self):
+    def test_colour_on_a_terminal_by_default_and_off_with_color_never(self):
         coloured = self.start()
         self.assertIn("\x1b[36msignup.submitButtonEnabled\x1b[0m = \x1b[32mfalse\x1b[0m", coloured.run("signup.viewDidLoad"))
         self.assertIn("\x1b[31merror -32601", coloured.run("nobody.x"))
         self.assertIn("\x1b[1;32mswitchboard>\x1b[0m ", coloured.stream)
         plain = self.start("repl", "--color", "never")
         self.assertNotIn("\x1b[", plain.run("signup.viewDidLoad"))
-        dumb = self.start(TERM="dumb")
-        self.assertNotIn("\x1b[3", dumb.run("signup.viewDidLoad"))
+
+    def test_dumb_terminal_gets_plain_mode_without_escapes(self):
+        # An editor's shell buffer: no cursor motion, so no libedit; the prompt on request.
+        terminal = self.start("repl", "--prompt", TERM="dumb")
+        self.assertIn("signup.submitButtonEnabled = false", terminal.run("signup.viewDidLoad"))
+        terminal.child.sendeof()
+        self.assertEqual(terminal.finish(), 0)
+        self.assertNotIn("\x1b", terminal.stream)
 
 
 class PlainModeTests(unittest.TestCase):

@@ -127,6 +127,7 @@ public enum HistoryError: Error, Equatable, CustomStringConvertible {
     /// A system call failed: what was being done, on which path, and errno.
     case failed(String, path: String, errno: Int32)
 
+    /// `cannot write /path: No space left on device`.
     public var description: String {
         switch self {
         case let .failed(action, path, code):

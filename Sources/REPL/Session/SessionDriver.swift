@@ -41,9 +41,16 @@ final class SessionDriver: @unchecked Sendable {
     private var session: Session?
     /// Executor-confined: the purpose of the request being handled.
     private var purpose: Purpose?
-    /// Executor-confined: set while the REPL asks the session something for itself (completion,
-    /// help); its answer is captured here and not shown, recorded or counted as traffic.
-    private var capture: Result<JSONValue, RPCError>??
+    /// Where a question of the REPL's own stands (completion, help): its answer is captured
+    /// and never shown or recorded.
+    private enum Query {
+        case none
+        case waiting
+        case answered(Result<JSONValue, RPCError>)
+    }
+
+    /// Executor-confined.
+    private var query: Query = .none
     /// Executor-confined.
     private var nextID = 1
     private let onEvent: (Event) -> Void
@@ -82,12 +89,15 @@ final class SessionDriver: @unchecked Sendable {
     /// recorded.
     func query(_ method: String, params: JSONValue? = nil) -> Result<JSONValue, RPCError> {
         executor.sync {
-            capture = .some(nil)
-            defer { capture = nil }
+            query = .waiting
+            defer { query = .none }
             // Ids of the REPL's own questions never use the numbers the person sees.
             let text = RequestEncoder.request(id: "repl", method: method, params: params)
             session?.handle(frame: Array(text.utf8))
-            return (capture ?? nil) ?? .failure(RPCError(.internalError, "the session did not answer \(method)"))
+            guard case let .answered(result) = query else {
+                return .failure(RPCError(.internalError, "the session did not answer \(method)"))
+            }
+            return result
         }
     }
 
@@ -133,8 +143,8 @@ final class SessionDriver: @unchecked Sendable {
     }
 
     private func deliver(_ message: OutboundMessage) {
-        if capture != nil, case let .response(response) = message {
-            capture = .some(response.result)
+        if case .waiting = query, case let .response(response) = message {
+            query = .answered(response.result)
             return
         }
         onEvent(.received(message, purpose))

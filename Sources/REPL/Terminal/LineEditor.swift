@@ -50,8 +50,9 @@ final class LineEditor {
 
     /// An editor on the terminal `input`/`output`, or nil when libedit cannot run there.
     init?(input: Int32, output: Int32, console: Console, wake: WakePipe, style: Style, history entries: [String], terminalIsDumb: Bool, handlesSignals: Bool) {
-        guard let inputFile = fdopen(dup(input), "r") else { return nil }
-        guard let outputFile = fdopen(dup(output), "w") else {
+        // libedit wants stdio streams; they get descriptors of their own, closed with them.
+        guard let inputFile = Self.stream(duplicating: input, mode: "r") else { return nil }
+        guard let outputFile = Self.stream(duplicating: output, mode: "w") else {
             fclose(inputFile)
             return nil
         }
@@ -87,6 +88,16 @@ final class LineEditor {
         free(promptStorage)
     }
 
+    private static func stream(duplicating descriptor: Int32, mode: String) -> UnsafeMutablePointer<FILE>? {
+        let copy = dup(descriptor)
+        guard copy >= 0 else { return nil }
+        guard let stream = fdopen(copy, mode) else {
+            close(copy)
+            return nil
+        }
+        return stream
+    }
+
     private func configure(history entries: [String], handlesSignals: Bool) {
         sb_history_set_size(history, 1000)
         sb_history_set_unique(history, 1)
@@ -94,7 +105,7 @@ final class LineEditor {
         sb_el_set_client_data(editLine, Unmanaged.passUnretained(self).toOpaque())
         sb_el_set_editor(editLine, "emacs")
         // libedit's handlers restore the terminal around Ctrl-Z and follow window resizes; they
-        // pass SIGINT on to InterruptSignal's handler.
+        // pass SIGINT and SIGCONT on to TerminalSignals' handlers.
         sb_el_set_signal(editLine, handlesSignals ? 1 : 0)
         sb_el_set_history(editLine, history)
         sb_el_set_prompt(editLine, { editLine in LineEditor.owner(of: editLine)?.promptStorage }, 1)

@@ -36,8 +36,8 @@ enum PlainHarness {
         options.color = color
         options.virtualClock = virtualClock
         options.promptInPlainMode = prompt
-        options.catchesInterrupts = false
-        options.historyPath = .some(nil)
+        options.catchesSignals = false
+        options.history = .off
         options.exitGracePeriod = 2
         let status = REPL(registry: .withEcho(BuiltinCatalog.registry()), options: options).run()
         close(outPipe[1])
