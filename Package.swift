@@ -51,7 +51,7 @@ let package = Package(
         // The host: view-model registry, JSON-RPC dispatch, sessions, the stdio server.
         .target(name: "Host", dependencies: ["JSON", "Signals", "Framing"]),
         // The REPL: a human face on the same session (libedit line editing, completion, colour).
-        .target(name: "REPL", dependencies: ["Host", "JSON", "Signals", "CEditLine"]),
+        .target(name: "REPL", dependencies: ["Host", "JSON", "Signals", "Transcripts", "CEditLine"]),
         // Transcripts: record sessions, replay them against fresh daemons as exhaustive tests.
         .target(name: "Transcripts", dependencies: ["JSON", "Host"]),
         // The built-in view models declared to the host, with their create options.
@@ -70,7 +70,7 @@ let package = Package(
         .testTarget(name: "FramingTests", dependencies: ["Framing"]),
         .testTarget(name: "SignalsTests", dependencies: ["Signals", "SignalsTesting"]),
         .testTarget(name: "ViewModelsTests", dependencies: ["ViewModels", "Signals", "SignalsTesting", "JSON"]),
-        .testTarget(name: "REPLTests", dependencies: ["REPL", "Host", "Catalog", "JSON"]),
+        .testTarget(name: "REPLTests", dependencies: ["REPL", "Host", "Catalog", "JSON", "Signals"]),
         .testTarget(name: "TranscriptsTests", dependencies: ["Transcripts", "JSON"]),
         .testTarget(name: "HostTests", dependencies: ["Host", "Catalog", "JSON", "Signals", "SignalsTesting"]),
     ]

@@ -27,3 +27,5 @@ echo "== model-based test: random signup and register sequences against an indep
 SWITCHBOARD=.build/debug/switchboard python3 Tests/e2e/test_model.py 2000
 echo "== exactly-once, in-order delivery under 100,000 pipelined requests with delegated calls"
 SWITCHBOARD=.build/debug/switchboard python3 Tests/e2e/load.py 100000
+echo "== REPL on a real pseudo-terminal (pexpect) and in plain mode"
+SWITCHBOARD_BIN=.build/debug/switchboard python3 Tests/repl/test_repl.py

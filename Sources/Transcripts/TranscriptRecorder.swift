@@ -52,6 +52,8 @@ public final class TranscriptRecorder: TrafficObserver {
     }
 
     deinit {
+        // Dropped without finished(): still close any open step, so the file replays.
+        finished()
         fclose(file)
     }
 

@@ -8,9 +8,10 @@ struct Switchboard: ParsableCommand {
         discussion: """
         With stdin a pipe, serves newline-delimited JSON-RPC (see protocol.md). Try:
           echo '{"jsonrpc":"2.0","id":1,"method":"signup.nameChanged","params":["Lisa"]}' | switchboard
+        With stdin a terminal, starts the REPL (switchboard repl).
         """,
         version: switchboardVersion,
-        subcommands: [Serve.self, TestCommand.self],
+        subcommands: [Serve.self, Repl.self, TestCommand.self],
         defaultSubcommand: Serve.self
     )
 }

@@ -1,2 +1,7 @@
-// The entry point only hands off: the command types own parsing and validation.
-Switchboard.main()
+#if canImport(Glibc)
+import Glibc
+#endif
+
+// The entry point only hands off: the command types own parsing and validation. With no
+// subcommand, a terminal on stdin gets the REPL and a pipe gets the daemon.
+Switchboard.main(DefaultFace.arguments(Array(CommandLine.arguments.dropFirst()), stdinIsTerminal: isatty(STDIN_FILENO) == 1))

@@ -1,0 +1,194 @@
+import JSON
+
+/// What one complete input of the person means.
+public enum ParsedLine: Equatable, Sendable {
+    /// Nothing but whitespace.
+    case empty
+    /// A dot command.
+    case meta(MetaCommand)
+    /// A method call: `signup.nameChanged "Lisa"`, `signup.nameChanged name=Lisa`, `list`.
+    case call(method: String, arguments: CallArguments)
+    /// A JSON-RPC message or batch typed as JSON: sent unchanged.
+    case raw(String)
+}
+
+/// The arguments of a typed call.
+public enum CallArguments: Equatable, Sendable {
+    /// No arguments: the request has no `params`.
+    case none
+    /// By position: `signup.nameChanged "Lisa"`.
+    case positional([JSONValue])
+    /// By label: `signup.nameChanged name="Lisa"`.
+    case labelled(JSONObject)
+
+    /// The request's `params`, if any.
+    public var params: JSONValue? {
+        switch self {
+        case .none: return nil
+        case let .positional(values): return .array(values)
+        case let .labelled(object): return .object(object)
+        }
+    }
+}
+
+/// Why a typed line could not be understood, with what to do about it.
+public struct ParseError: Error, Equatable, Sendable {
+    /// What is wrong.
+    public let message: String
+    /// What the person can type instead.
+    public let hint: String?
+
+    init(_ message: String, hint: String? = nil) {
+        self.message = message
+        self.hint = hint
+    }
+}
+
+/// Turns a typed line into a call, a dot command or a raw JSON-RPC message. Pure: the session
+/// decides whether the method exists and whether the arguments fit.
+public enum CommandParser {
+    /// Parses one complete input (continuation lines already joined).
+    public static func parse(_ line: String) -> Result<ParsedLine, ParseError> {
+        let text = line.trimmingWhitespace()
+        guard let first = text.first else { return .success(.empty) }
+        if first == "{" || first == "[" { return .success(.raw(String(text))) }
+        let words = ArgumentTokenizer.words(text)
+        guard let head = words.first?.text else { return .success(.empty) }
+        let rest = Array(words.dropFirst().map(\.text))
+        if first == "." { return parseMeta(String(head), rest).map(ParsedLine.meta) }
+        return parseArguments(rest).map { .call(method: String(head), arguments: $0) }
+    }
+
+    // MARK: Arguments
+
+    /// `"Lisa" 3 true` by position, or `name="Lisa" count=3` by label; never both.
+    static func parseArguments(_ words: [Substring]) -> Result<CallArguments, ParseError> {
+        guard !words.isEmpty else { return .success(.none) }
+        var positional: [JSONValue] = []
+        var labelled = JSONObject()
+        for word in words {
+            if let (label, valueText) = splitLabel(word) {
+                guard labelled[label] == nil else {
+                    return .failure(ParseError("'\(label)' is given twice"))
+                }
+                guard !valueText.isEmpty else {
+                    return .failure(ParseError("'\(label)=' has no value", hint: "write \(label)=\"text\", \(label)=42, \(label)=null…"))
+                }
+                switch value(of: valueText) {
+                case let .success(value): labelled[label] = value
+                case let .failure(error): return .failure(error)
+                }
+            } else {
+                switch value(of: word) {
+                case let .success(value): positional.append(value)
+                case let .failure(error): return .failure(error)
+                }
+            }
+        }
+        if !positional.isEmpty && !labelled.isEmpty {
+            return .failure(ParseError("arguments are either all by position or all by label", hint: "for example nameChanged \"Lisa\" or nameChanged name=\"Lisa\""))
+        }
+        return .success(labelled.isEmpty ? .positional(positional) : .labelled(labelled))
+    }
+
+    /// `name=value` → ("name", "value") when the part before `=` is an identifier.
+    static func splitLabel(_ word: Substring) -> (String, Substring)? {
+        guard let equals = word.firstIndex(of: "=") else { return nil }
+        let label = word[..<equals]
+        guard let head = label.first, head == "_" || head.isLetter,
+              label.allSatisfy({ $0 == "_" || $0.isLetter || $0.isNumber }) else { return nil }
+        return (String(label), word[word.index(after: equals)...])
+    }
+
+    /// A word as a JSON value: JSON when it parses, else a bare word is a string. Words that
+    /// start like a string, an array or an object must be valid JSON.
+    static func value(of word: Substring) -> Result<JSONValue, ParseError> {
+        do {
+            return .success(try JSONValue.parse(String(word)))
+        } catch {
+            guard let first = word.first, first == "\"" || first == "[" || first == "{" else {
+                return .success(.string(String(word)))
+            }
+            return .failure(ParseError("\(word) is not valid JSON: \(error)", hint: "quote text with double quotes: \"like this\""))
+        }
+    }
+
+    // MARK: Dot commands
+
+    static func parseMeta(_ name: String, _ arguments: [Substring]) -> Result<MetaCommand, ParseError> {
+        let args = arguments.map(String.init)
+        switch name {
+        case ".help":
+            guard args.count <= 1 else { return usage(".help") }
+            return .success(.help(topic: args.first))
+        case ".types":
+            return args.isEmpty ? .success(.types) : usage(".types")
+        case ".list":
+            return args.isEmpty ? .success(.list) : usage(".list")
+        case ".stop":
+            return args.isEmpty ? .success(.stop) : usage(".stop")
+        case ".quit", ".exit":
+            return args.isEmpty ? .success(.quit) : usage(".quit")
+        case ".new":
+            return parseNew(args)
+        case ".destroy":
+            guard args.count == 1, let id = args.first else { return usage(".destroy") }
+            return .success(.destroy(id: id))
+        case ".snapshot":
+            guard args.count == 1, let id = args.first else { return usage(".snapshot") }
+            return .success(.snapshot(id: id))
+        case ".advance":
+            guard args.count == 1, let text = args.first, let ms = Double(text), ms >= 0, ms.isFinite else {
+                return usage(".advance")
+            }
+            return .success(.advance(ms: ms))
+        case ".raw":
+            switch args {
+            case []: return .success(.raw(nil))
+            case ["on"]: return .success(.raw(true))
+            case ["off"]: return .success(.raw(false))
+            default: return usage(".raw")
+            }
+        case ".record":
+            guard !args.isEmpty else { return usage(".record") }
+            return .success(.record(path: args.joined(separator: " ")))
+        default:
+            return .failure(ParseError("unknown command \(name)", hint: "commands are \(MetaCommand.names.joined(separator: " ")); .help explains them"))
+        }
+    }
+
+    /// `.new TYPE [as ID] [{options}]`.
+    private static func parseNew(_ args: [String]) -> Result<MetaCommand, ParseError> {
+        var rest = args[...]
+        guard let type = rest.popFirst(), !type.hasPrefix("{") else { return usage(".new") }
+        var id: String?
+        if rest.first == "as" {
+            rest.removeFirst()
+            guard let given = rest.popFirst(), !given.hasPrefix("{") else { return usage(".new") }
+            id = given
+        }
+        var options: JSONObject?
+        if let text = rest.popFirst() {
+            guard case let .object(object)? = try? JSONValue.parse(text) else {
+                return .failure(ParseError("the options of .new must be a JSON object, got \(text)", hint: "for example .new \(type) {\"latencyMs\": 1000}"))
+            }
+            options = object
+        }
+        guard rest.isEmpty else { return usage(".new") }
+        return .success(.new(type: type, id: id, options: options))
+    }
+
+    private static func usage(_ name: String) -> Result<MetaCommand, ParseError> {
+        let arguments = MetaCommand.usage.first { $0.name == name }?.arguments ?? ""
+        return .failure(ParseError("usage: \(name)\(arguments.isEmpty ? "" : " " + arguments)"))
+    }
+}
+
+extension StringProtocol {
+    /// The text without leading and trailing whitespace.
+    func trimmingWhitespace() -> SubSequence {
+        let start = firstIndex { !$0.isWhitespace } ?? endIndex
+        let end = lastIndex { !$0.isWhitespace }.map { index(after: $0) } ?? start
+        return self[start..<Swift.max(start, end)]
+    }
+}

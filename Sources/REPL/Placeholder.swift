@@ -1,2 +1,0 @@
-// The REPL module; see REPL.swift once it exists.
-enum REPLPlaceholder {}

@@ -1,0 +1,252 @@
+import Host
+import Transcripts
+import JSON
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The REPL: a person types lines, each becomes a JSON-RPC request handed to the same
+/// `Session` the daemon drives, and what the session sends back prints readably. No behaviour
+/// of the host is implemented twice: dot commands are host methods, completion and help come
+/// from `describe` and `list`.
+///
+/// ```swift
+/// var options = REPLOptions()
+/// options.environment = ProcessInfo.processInfo.environment
+/// exit(REPL(registry: BuiltinCatalog.registry(), options: options).run())
+/// ```
+public final class REPL {
+    private let options: REPLOptions
+    private let formatter: OutputFormatter
+    private let wake: WakePipe?
+    private let console: Console
+    private let printer: SessionPrinter
+    private let driver: SessionDriver
+    /// The types, from `describe` at start (the registry does not change while running).
+    private var types: [TypeInfo] = []
+    /// The history file, while it can be written.
+    private var history: HistoryStore?
+    /// Whether the line being edited continues a multi-line JSON input (nothing to complete).
+    private var isContinuing = false
+
+    /// A REPL serving the types of `registry`.
+    public init(registry: Registry, options: REPLOptions) {
+        self.options = options
+        let outputIsTerminal = FileDescriptorIO.isTerminal(options.output)
+        let colored = options.color.isColored(environment: options.environment, outputIsTerminal: outputIsTerminal)
+        formatter = OutputFormatter(style: Style(colored: colored))
+        wake = WakePipe()
+        console = Console(output: options.output, wake: wake)
+        let printer = SessionPrinter(formatter: formatter, console: console)
+        self.printer = printer
+        driver = SessionDriver(
+            registry: registry,
+            configuration: options.session,
+            virtualClock: options.virtualClock,
+            diagnose: { printer.warn($0) },
+            onEvent: { printer.handle($0) }
+        )
+        if case let .success(result) = driver.query("describe") {
+            types = SessionDescription.types(fromDescribe: result)
+        }
+    }
+
+    /// Runs until `.quit` or the end of input; returns the exit status (0, or 3 when nobody
+    /// reads the output any more).
+    public func run() -> Int32 {
+        TerminalLocale.configure()
+        // Like the daemon: a reader that went away is an exit status (3), not a signal.
+        signal(SIGPIPE, SIG_IGN)
+        // Line editing needs a real terminal both ways; a `dumb` one (an editor's shell buffer)
+        // cannot move the cursor, so it gets plain mode too.
+        let editing = options.lineEditing
+            ?? (FileDescriptorIO.isTerminal(options.input) && FileDescriptorIO.isTerminal(options.output)
+                && options.environment["TERM"] != "dumb")
+        if editing, let wake, let editor = makeEditor(wake: wake) {
+            runInteractive(editor)
+            driver.endInput()
+        } else {
+            runPlain()
+        }
+        driver.onExecutor { printer.recorder = nil }
+        return console.isClosed ? 3 : 0
+    }
+
+    // MARK: Faces
+
+    private func makeEditor(wake: WakePipe) -> LineEditor? {
+        var entries: [String] = []
+        let history = historyStore()
+        if let history {
+            do {
+                try history.load()
+                entries = history.entries
+            } catch {
+                console.write(lines: [formatter.warning("history: \(error)")])
+            }
+        }
+        guard let editor = LineEditor(
+            input: options.input, output: options.output, console: console, wake: wake, style: formatter.style,
+            history: entries, terminalIsDumb: options.environment["TERM"] == "dumb", handlesSignals: options.catchesSignals
+        ) else { return nil }
+        self.history = history
+        editor.complete = { [unowned self] before in
+            isContinuing ? .none : Completer(description: describeSession()).complete(before)
+        }
+        return editor
+    }
+
+    private func historyStore() -> HistoryStore? {
+        switch options.history {
+        case .automatic: return HistoryStore.location(environment: options.environment).map { HistoryStore(path: $0) }
+        case let .file(path): return HistoryStore(path: path)
+        case .off: return nil
+        }
+    }
+
+    private func runInteractive(_ editor: LineEditor) {
+        if options.catchesSignals, let wake { TerminalSignals.install(wake: wake) }
+        if let banner = options.banner { console.write(lines: [formatter.note(banner)]) }
+        var pending: [String] = []
+        while !console.isClosed {
+            isContinuing = !pending.isEmpty
+            switch editor.readLine(prompt: isContinuing ? Self.continuationPrompt : Self.prompt) {
+            case .endOfInput:
+                return
+            case .interrupted:
+                pending = []
+            case let .line(line):
+                pending.append(line)
+                let text = pending.joined(separator: " ")
+                guard !BracketBalance(text).needsMoreInput else { continue }
+                pending = []
+                remember(text, editor: editor)
+                if execute(text) == .quit { return }
+            }
+        }
+    }
+
+    private func runPlain() {
+        let reader = PlainLineReader(descriptor: options.input)
+        var pending: [String] = []
+        var outcome = Outcome.proceed
+        if options.promptInPlainMode { console.write(formatter.style.paint(Self.prompt, .prompt)) }
+        while outcome == .proceed, !console.isClosed, let line = reader.nextLine() {
+            pending.append(line)
+            let text = pending.joined(separator: " ")
+            if BracketBalance(text).needsMoreInput {
+                if options.promptInPlainMode { console.write(Self.continuationPrompt) }
+                continue
+            }
+            pending = []
+            outcome = execute(text)
+            if outcome == .proceed, options.promptInPlainMode { console.write(formatter.style.paint(Self.prompt, .prompt)) }
+        }
+        // Unbalanced brackets at the end: send what there is, the session says what is wrong.
+        if outcome == .proceed, !pending.isEmpty { outcome = execute(pending.joined(separator: " ")) }
+        driver.endInput()
+        // As the daemon does at end of input, let simulated services answer before exiting
+        // (virtual time never moves by itself; .quit and shutdown leave at once).
+        if outcome == .proceed, !options.virtualClock { driver.waitForScheduledWork(seconds: options.exitGracePeriod) }
+    }
+
+    /// The main prompt.
+    static let prompt = "switchboard> "
+    /// The prompt while JSON brackets are open.
+    static let continuationPrompt = "...> "
+
+    private func remember(_ text: String, editor: LineEditor) {
+        guard !text.trimmingWhitespace().isEmpty else { return }
+        editor.addToHistory(text)
+        do {
+            try history?.append(text)
+        } catch {
+            console.write(lines: [formatter.warning("history: \(error); not saving history any more")])
+            history = nil
+        }
+    }
+
+    // MARK: Lines
+
+    private enum Outcome { case proceed, quit }
+
+    /// Runs one complete input.
+    private func execute(_ text: String) -> Outcome {
+        switch CommandParser.parse(text) {
+        case let .failure(error):
+            console.write(lines: formatter.parseError(error))
+        case .success(.empty):
+            break
+        case let .success(.raw(json)):
+            driver.sendRaw(json)
+        case let .success(.call(method, arguments)):
+            driver.send(method: method, params: arguments.params, purpose: .call(method: method))
+        case let .success(.meta(command)):
+            return run(command)
+        }
+        // `shutdown` typed as a call or as JSON ends the REPL as it ends the daemon.
+        return driver.isShutdownRequested ? .quit : .proceed
+    }
+
+    private func run(_ command: MetaCommand) -> Outcome {
+        switch command {
+        case .quit:
+            return .quit
+        case let .help(topic):
+            let lines = HelpText(style: formatter.style).lines(topic: topic, description: describeSession())
+            if let lines {
+                console.write(lines: lines)
+            } else {
+                console.write(lines: formatter.parseError(ParseError("no type, instance or input is called \(topic ?? "")", hint: ".types lists the types, .list the instances")))
+            }
+        case let .raw(setting):
+            let on = driver.onExecutor { [printer] () -> Bool in
+                printer.showsWire = setting ?? !printer.showsWire
+                return printer.showsWire
+            }
+            console.write(lines: [formatter.note("raw \(on ? "on" : "off")")])
+        case let .record(path):
+            let virtualClock = options.virtualClock
+            let result = driver.onExecutor { [printer, driver] () -> Result<String, TranscriptRecorder.Failure> in
+                do throws(TranscriptRecorder.Failure) {
+                    printer.recorder?.recorder.finished()
+                    let recorder = try TranscriptRecorder(
+                        path: path,
+                        realClock: !virtualClock,
+                        daemonArguments: [],
+                        pendingWork: { driver.pendingScheduledWorkOnExecutor }
+                    )
+                    printer.recorder = (recorder, path)
+                    return .success(path)
+                } catch {
+                    return .failure(error)
+                }
+            }
+            switch result {
+            case let .success(path): console.write(lines: [formatter.note("recording to \(path); .stop ends it; replay with switchboard test \(path)")])
+            case let .failure(error): console.write(lines: formatter.parseError(ParseError("\(error)")))
+            }
+        case .stop:
+            let path = driver.onExecutor { [printer] () -> String? in
+                defer { printer.recorder = nil }
+                printer.recorder?.recorder.finished()
+                return printer.recorder?.path
+            }
+            console.write(lines: [formatter.note(path.map { "saved \($0)" } ?? "not recording")])
+        case .types, .new, .destroy, .list, .snapshot, .advance:
+            if let call = RequestEncoder.hostCall(for: command) {
+                driver.send(method: call.method, params: call.params, purpose: .command(command))
+            }
+        }
+        return .proceed
+    }
+
+    /// The types, and the instances alive now (asked of the session, not shown).
+    private func describeSession() -> SessionDescription {
+        var description = SessionDescription(types: types)
+        if case let .success(list) = driver.query("list") {
+            description.instances = SessionDescription.instances(fromList: list)
+        }
+        return description
+    }
+}

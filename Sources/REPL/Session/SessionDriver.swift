@@ -1,0 +1,167 @@
+import Dispatch
+import FoundationEssentials
+import Host
+import JSON
+import Signals
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The session on its serial executor, driven with JSON-RPC text exactly like the daemon's.
+///
+/// ## Threads
+/// Like `StdioServer`: the session lives on one serial queue, the executor, with a
+/// `QueueScheduler` on that queue (or a `TestScheduler` under `--clock virtual`), so a simulated
+/// service's reply or a timer runs there too. The editor thread hands each request over with
+/// `executor.sync`, so everything a request causes, including its response, has been passed to
+/// `onEvent` (on the executor) before `send` returns. Later outputs reach `onEvent` when they
+/// happen, on the executor, while the editor thread may be waiting for keys.
+final class SessionDriver: @unchecked Sendable {
+    /// Why a request was sent, so its response can be shown the right way.
+    enum Purpose: Sendable {
+        /// A typed call (`signup.nameChanged "Lisa"`, `list`).
+        case call(method: String)
+        /// A JSON-RPC line typed as is.
+        case raw
+        /// A dot command's host method.
+        case command(MetaCommand)
+    }
+
+    /// What passed between the REPL and the session.
+    enum Event {
+        /// A request line handed to the session.
+        case sent(String)
+        /// A message from the session, and the purpose of the request being handled (nil for
+        /// outputs that happen later: timers, service replies).
+        case received(OutboundMessage, Purpose?)
+        /// A timer or simulated latency finished running (transcripts close an `advance` step).
+        case scheduledWorkFinished
+    }
+
+    private let executor = DispatchQueue(label: "switchboard.repl.executor")
+    /// Executor-confined.
+    private var session: Session?
+    /// Executor-confined: the purpose of the request being handled.
+    private var purpose: Purpose?
+    /// Where a question of the REPL's own stands (completion, help): its answer is captured
+    /// and never shown or recorded.
+    private enum Query {
+        case none
+        case waiting
+        case answered(Result<JSONValue, RPCError>)
+    }
+
+    /// Executor-confined.
+    private var query: Query = .none
+    /// Executor-confined.
+    private var nextID = 1
+    private let onEvent: (Event) -> Void
+
+    /// A session serving `registry`. `onEvent` and `diagnose` run on the executor.
+    init(
+        registry: Registry,
+        configuration: SessionConfiguration,
+        virtualClock: Bool,
+        diagnose: @escaping (String) -> Void,
+        onEvent: @escaping (Event) -> Void
+    ) {
+        self.onEvent = onEvent
+        let clock: DateScheduler = virtualClock ? TestScheduler() : QueueScheduler(queue: executor)
+        executor.sync {
+            session = Session(
+                registry: registry,
+                configuration: configuration,
+                clock: clock,
+                diagnose: diagnose,
+                afterScheduledWork: { onEvent(.scheduledWorkFinished) }
+            ) { [weak self] message in
+                self?.deliver(message)
+            }
+        }
+    }
+
+    /// Sends a request line the REPL built for `purpose`.
+    func send(method: String, params: JSONValue?, purpose: Purpose) {
+        executor.sync {
+            let text = RequestEncoder.request(id: .integer(Int64(takeID())), method: method, params: params)
+            handle(text, purpose: purpose)
+        }
+    }
+
+    /// Sends a line the person typed as JSON, unchanged.
+    func sendRaw(_ text: String) {
+        executor.sync { handle(text, purpose: .raw) }
+    }
+
+    /// Asks the session something for the REPL itself (`describe`, `list`): not shown, not
+    /// recorded.
+    func query(_ method: String, params: JSONValue? = nil) -> Result<JSONValue, RPCError> {
+        executor.sync {
+            query = .waiting
+            defer { query = .none }
+            // Ids of the REPL's own questions never use the numbers the person sees.
+            let text = RequestEncoder.request(id: "repl", method: method, params: params)
+            session?.handle(frame: Array(text.utf8))
+            guard case let .answered(result) = query else {
+                return .failure(RPCError(.internalError, "the session did not answer \(method)"))
+            }
+            return result
+        }
+    }
+
+    /// Runs `body` on the executor, for state the event handler shares.
+    func onExecutor<T>(_ body: () -> T) -> T {
+        executor.sync(execute: body)
+    }
+
+    /// Pending one-shot scheduled work; call on the executor only (from `onEvent`, or inside
+    /// `onExecutor`), where it needs no hop.
+    var pendingScheduledWorkOnExecutor: Int {
+        dispatchPrecondition(condition: .onQueue(executor))
+        return session?.pendingScheduledWork ?? 0
+    }
+
+    /// Whether a `shutdown` request asked the session to stop.
+    var isShutdownRequested: Bool {
+        executor.sync { session?.isShutdownRequested ?? false }
+    }
+
+    /// The person is done: delegated calls fail now (as at the daemon's end of input).
+    func endInput() {
+        executor.sync { session?.inputEnded() }
+    }
+
+    /// Waits (at most until `deadline`) for scheduled one-shot work, such as a simulated
+    /// service's latency, so its outputs are shown before plain mode exits.
+    func waitForScheduledWork(seconds: Double) {
+        let deadline = DispatchTime.now() + seconds
+        while DispatchTime.now() < deadline {
+            let pending = executor.sync { session?.pendingScheduledWork ?? 0 }
+            if pending == 0 { return }
+            usleep(5_000)
+        }
+    }
+
+    // MARK: Executor
+
+    private func takeID() -> Int {
+        defer { nextID += 1 }
+        return nextID
+    }
+
+    private func handle(_ text: String, purpose: Purpose) {
+        guard let session else { return }
+        onEvent(.sent(text))
+        self.purpose = purpose
+        defer { self.purpose = nil }
+        session.handle(frame: Array(text.utf8))
+    }
+
+    private func deliver(_ message: OutboundMessage) {
+        if case .waiting = query, case let .response(response) = message {
+            query = .answered(response.result)
+            return
+        }
+        onEvent(.received(message, purpose))
+    }
+}

@@ -1,0 +1,16 @@
+/// Which face `switchboard` shows when no subcommand is named: the REPL for a person at a
+/// terminal, the daemon for a pipe.
+enum DefaultFace {
+    /// Words that already choose what runs.
+    private static let explicit: Set<String> = ["serve", "repl", "help", "-h", "--help", "--version"]
+
+    /// The arguments to parse: `repl` goes in front when stdin is a terminal and the
+    /// arguments name no subcommand (options alone, such as `--clock virtual`, go to it).
+    static func arguments(_ given: [String], stdinIsTerminal: Bool) -> [String] {
+        guard stdinIsTerminal else { return given }
+        if let first = given.first, explicit.contains(first) || first.hasPrefix("--generate-") || first.hasPrefix("--experimental-") {
+            return given
+        }
+        return ["repl"] + given
+    }
+}

@@ -1,0 +1,41 @@
+import ArgumentParser
+import Catalog
+import FoundationEssentials
+import Host
+import REPL
+
+/// `switchboard repl`: the REPL on the same session and dispatch as the daemon.
+struct Repl: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "A REPL for people (the default when stdin is a terminal).",
+        discussion: """
+        Type signup.nameChanged "Lisa", press Tab to complete, .help for the commands. With stdin \
+        not a terminal it runs in plain mode: lines from stdin, the same readable output, no \
+        line editing (for rlwrap and editor shells). History: $SWITCHBOARD_HISTFILE, else \
+        $XDG_STATE_HOME/switchboard/history, else ~/.local/state/switchboard/history.
+        """
+    )
+
+    @OptionGroup var common: CommonOptions
+
+    @Option(help: "Colour: auto (stdout a terminal, NO_COLOR unset, TERM not dumb), always or never.")
+    var color: ColorChoice = .auto
+
+    @Flag(name: .customLong("prompt"), help: "In plain mode (stdin not a terminal), print the prompt anyway.")
+    var promptInPlainMode = false
+
+    func run() throws {
+        var options = REPLOptions()
+        options.color = color
+        options.virtualClock = common.clock == .virtual
+        options.session = common.sessionConfiguration()
+        options.exitGracePeriod = common.exitGraceSeconds
+        options.promptInPlainMode = promptInPlainMode
+        options.environment = ProcessInfo.processInfo.environment
+        options.banner = "switchboard \(switchboardVersion): .help for help, Tab completes, Ctrl-D quits"
+        let repl = REPL(registry: BuiltinCatalog.registry(), options: options)
+        throw ExitCode(repl.run())
+    }
+}
+
+extension ColorChoice: ExpressibleByArgument {}
