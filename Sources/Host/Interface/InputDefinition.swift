@@ -2,11 +2,13 @@ import JSON
 
 /// One input of a view-model type: its name, its parameters and how to apply it.
 ///
-/// Built with `.input(...)`:
+/// Built with `.input(...)`, with up to five typed, labelled parameters:
 /// ```swift
 /// .input("viewDidLoad") { $0.viewDidLoad() }
 /// .input("nameChanged", Param("name", String?.self)) { vm, name in vm.nameChanged(name: name) }
 /// ```
+/// (Fixed arities rather than a parameter pack: Swift 6.3's cross-module optimization crashes
+/// on packs, and release builds of the daemon use it.)
 public struct InputDefinition<Model: AnyObject>: @unchecked Sendable {
     /// The input's name: the part after the dot in `<instance>.<input>`.
     public let name: String
@@ -18,35 +20,90 @@ public struct InputDefinition<Model: AnyObject>: @unchecked Sendable {
     /// as `null`) and applies the input.
     let apply: (Model, [JSONValue]) throws(InputFailure) -> Void
 
-    /// An input with any number of typed parameters.
-    public static func input<each P: JSONConvertible>(
+    /// The one builder behind every arity: checks the argument count before `body` reads any
+    /// argument by position.
+    private static func make(
         _ name: String,
-        _ parameters: repeat Param<each P>,
-        summary: String? = nil,
-        _ action: @escaping (Model, repeat each P) throws(InputFailure) -> Void
+        _ parameters: [ParameterDescription],
+        _ summary: String?,
+        _ body: @escaping (Model, [JSONValue]) throws(InputFailure) -> Void
     ) -> InputDefinition {
-        var descriptions: [ParameterDescription] = []
-        for parameter in repeat each parameters { descriptions.append(parameter.description) }
-        let count = descriptions.count
-        return InputDefinition(name: name, parameters: descriptions, summary: summary) { model, arguments throws(InputFailure) in
-            guard arguments.count == count else {
-                // The host matches arguments to parameters before calling; this is a guard
-                // against a mismatch in that code, reported rather than trapped.
-                throw .invalidArguments("expected \(count) arguments, got \(arguments.count)")
+        InputDefinition(name: name, parameters: parameters, summary: summary) { model, arguments throws(InputFailure) in
+            guard arguments.count == parameters.count else {
+                // The host matches arguments to parameters before calling; this guards against
+                // a mismatch in that code, reported rather than trapped.
+                throw .invalidArguments("expected \(parameters.count) arguments, got \(arguments.count)")
             }
-            var index = 0
-            func next<T: JSONConvertible>(_ parameter: Param<T>) throws(InputFailure) -> T {
-                defer { index += 1 }
-                return try parameter.decode(arguments[index])
-            }
-            do {
-                let values = (repeat try next(each parameters))
-                try action(model, repeat each values)
-            } catch let failure as InputFailure {
-                throw failure
-            } catch {
-                throw .invalidArguments("\(error)")
-            }
+            try body(model, arguments)
+        }
+    }
+
+    /// An input without parameters.
+    public static func input(
+        _ name: String,
+        summary: String? = nil,
+        _ action: @escaping (Model) throws(InputFailure) -> Void
+    ) -> InputDefinition {
+        make(name, [], summary) { model, _ throws(InputFailure) in try action(model) }
+    }
+
+    /// An input with one parameter.
+    public static func input<A>(
+        _ name: String,
+        _ a: Param<A>,
+        summary: String? = nil,
+        _ action: @escaping (Model, A) throws(InputFailure) -> Void
+    ) -> InputDefinition {
+        make(name, [a.description], summary) { model, arguments throws(InputFailure) in
+            try action(model, try a.decode(arguments[0]))
+        }
+    }
+
+    /// An input with two parameters.
+    public static func input<A, B>(
+        _ name: String,
+        _ a: Param<A>, _ b: Param<B>,
+        summary: String? = nil,
+        _ action: @escaping (Model, A, B) throws(InputFailure) -> Void
+    ) -> InputDefinition {
+        make(name, [a.description, b.description], summary) { model, arguments throws(InputFailure) in
+            try action(model, try a.decode(arguments[0]), try b.decode(arguments[1]))
+        }
+    }
+
+    /// An input with three parameters.
+    public static func input<A, B, C>(
+        _ name: String,
+        _ a: Param<A>, _ b: Param<B>, _ c: Param<C>,
+        summary: String? = nil,
+        _ action: @escaping (Model, A, B, C) throws(InputFailure) -> Void
+    ) -> InputDefinition {
+        make(name, [a.description, b.description, c.description], summary) { model, arguments throws(InputFailure) in
+            try action(model, try a.decode(arguments[0]), try b.decode(arguments[1]), try c.decode(arguments[2]))
+        }
+    }
+
+    /// An input with four parameters.
+    public static func input<A, B, C, D>(
+        _ name: String,
+        _ a: Param<A>, _ b: Param<B>, _ c: Param<C>, _ d: Param<D>,
+        summary: String? = nil,
+        _ action: @escaping (Model, A, B, C, D) throws(InputFailure) -> Void
+    ) -> InputDefinition {
+        make(name, [a.description, b.description, c.description, d.description], summary) { model, arguments throws(InputFailure) in
+            try action(model, try a.decode(arguments[0]), try b.decode(arguments[1]), try c.decode(arguments[2]), try d.decode(arguments[3]))
+        }
+    }
+
+    /// An input with five parameters.
+    public static func input<A, B, C, D, E>(
+        _ name: String,
+        _ a: Param<A>, _ b: Param<B>, _ c: Param<C>, _ d: Param<D>, _ e: Param<E>,
+        summary: String? = nil,
+        _ action: @escaping (Model, A, B, C, D, E) throws(InputFailure) -> Void
+    ) -> InputDefinition {
+        make(name, [a.description, b.description, c.description, d.description, e.description], summary) { model, arguments throws(InputFailure) in
+            try action(model, try a.decode(arguments[0]), try b.decode(arguments[1]), try c.decode(arguments[2]), try d.decode(arguments[3]), try e.decode(arguments[4]))
         }
     }
 }

@@ -1,31 +1,4 @@
 extension Signal {
-    /// Combines the latest values of every signal: sends a tuple whenever any of them sends,
-    /// once each has sent at least one value (nothing is sent before that).
-    ///
-    /// Fails or is interrupted as soon as any source is; completes when all sources complete.
-    /// Works for any number of sources (ReactiveSwift stops at ten).
-    public static func combineLatest<each S>(
-        _ first: Signal<Value, Error>,
-        _ rest: repeat Signal<each S, Error>
-    ) -> Signal<(Value, repeat each S), Error> {
-        Signal<(Value, repeat each S), Error> { observer, lifetime in
-            var count = 1
-            for _ in repeat each rest { count += 1 }
-            let state = CombineState(sources: count)
-            let firstSlot = Slot<Value>()
-            let slots = (repeat Slot<each S>())
-            let latest: () -> (Value, repeat each S) = { (firstSlot.unwrapped, repeat (each slots).unwrapped) }
-
-            func attach<T>(_ signal: Signal<T, Error>, _ slot: Slot<T>) {
-                lifetime += signal.observe { event in
-                    state.receive(event, into: slot, combining: latest, on: observer)
-                }
-            }
-            attach(first, firstSlot)
-            repeat attach(each rest, each slots)
-        }
-    }
-
     /// Combines the latest values of every signal of a sequence into an array, in the order of
     /// the sequence. An empty sequence completes at once.
     public static func combineLatest<S: Sequence>(_ signals: S) -> Signal<[Value], Error>
@@ -42,33 +15,9 @@ extension Signal {
             }
         }
     }
-
-    /// Combines this signal's latest value with `other`'s.
-    public func combineLatest<U>(with other: Signal<U, Error>) -> Signal<(Value, U), Error> {
-        Signal.combineLatest(self, other)
-    }
 }
 
 extension SignalProducer {
-    /// Starts every producer and combines their latest values; see `Signal.combineLatest`.
-    /// All producers are wired together before any of them starts, so synchronous first
-    /// values are combined too.
-    public static func combineLatest<each S>(
-        _ first: SignalProducer<Value, Error>,
-        _ rest: repeat SignalProducer<each S, Error>
-    ) -> SignalProducer<(Value, repeat each S), Error> {
-        SignalProducer<(Value, repeat each S), Error> { observer, lifetime in
-            let head = first.prepare()
-            let prepared = (repeat (each rest).prepare())
-            func attach(_ interrupter: Disposable) { lifetime += interrupter }
-            attach(head.interrupter)
-            repeat attach((each prepared).interrupter)
-            lifetime += Signal.combineLatest(head.signal, repeat (each prepared).signal).observeForwarding(observer)
-            head.start()
-            repeat (each prepared).start()
-        }
-    }
-
     /// Starts every producer of a sequence and combines their latest values into arrays.
     public static func combineLatest<S: Sequence>(_ producers: S) -> SignalProducer<[Value], Error>
     where S.Element == SignalProducer<Value, Error> {
@@ -78,11 +27,6 @@ extension SignalProducer {
                 lifetime += Signal.combineLatest(signals).observeForwarding(observer)
             }
         }
-    }
-
-    /// Combines this producer's latest value with `other`'s.
-    public func combineLatest<U>(with other: SignalProducer<U, Error>) -> SignalProducer<(Value, U), Error> {
-        SignalProducer.combineLatest(self, other)
     }
 }
 

@@ -1,32 +1,4 @@
 extension Signal {
-    /// Pairs the values of every signal by index: the first tuple holds each signal's first
-    /// value, the second each one's second, and so on. Values of a faster signal wait in a
-    /// buffer until every other signal has sent its value of the same index.
-    ///
-    /// Fails or is interrupted as soon as any source is. Completes, as in ReactiveSwift, once
-    /// some source has completed and its buffer is empty: no further tuple could be formed.
-    /// Works for any number of sources.
-    public static func zip<each S>(
-        _ first: Signal<Value, Error>,
-        _ rest: repeat Signal<each S, Error>
-    ) -> Signal<(Value, repeat each S), Error> {
-        Signal<(Value, repeat each S), Error> { observer, lifetime in
-            let firstQueue = ZipQueue<Value>()
-            let queues = (repeat ZipQueue<each S>())
-            var members: [any ZipQueueProtocol] = [firstQueue]
-            func enlist(_ queue: any ZipQueueProtocol) { members.append(queue) }
-            repeat enlist(each queues)
-            let zipper = Zipper<(Value, repeat each S), Error>(queues: members, sendingTo: observer) {
-                (firstQueue.removeFirst(), repeat (each queues).removeFirst())
-            }
-            lifetime += zipper.attach(first, firstQueue)
-            func attach<T>(_ signal: Signal<T, Error>, _ queue: ZipQueue<T>) {
-                lifetime += zipper.attach(signal, queue)
-            }
-            repeat attach(each rest, each queues)
-        }
-    }
-
     /// Pairs the values of every signal of a sequence by index into arrays, in the order of
     /// the sequence; see `zip(_:_:)`. An empty sequence completes at once, as `combineLatest`
     /// does here (ReactiveSwift would never send anything).
@@ -44,32 +16,9 @@ extension Signal {
             }
         }
     }
-
-    /// Pairs this signal's values with `other`'s by index.
-    public func zip<U>(with other: Signal<U, Error>) -> Signal<(Value, U), Error> {
-        Signal.zip(self, other)
-    }
 }
 
 extension SignalProducer {
-    /// Starts every producer and pairs their values by index; see `Signal.zip`. All producers
-    /// are wired together before any of them starts, so synchronous values are paired too.
-    public static func zip<each S>(
-        _ first: SignalProducer<Value, Error>,
-        _ rest: repeat SignalProducer<each S, Error>
-    ) -> SignalProducer<(Value, repeat each S), Error> {
-        SignalProducer<(Value, repeat each S), Error> { observer, lifetime in
-            let head = first.prepare()
-            let prepared = (repeat (each rest).prepare())
-            func attach(_ interrupter: Disposable) { lifetime += interrupter }
-            attach(head.interrupter)
-            repeat attach((each prepared).interrupter)
-            lifetime += Signal.zip(head.signal, repeat (each prepared).signal).observeForwarding(observer)
-            head.start()
-            repeat (each prepared).start()
-        }
-    }
-
     /// Starts every producer of a sequence and pairs their values by index into arrays. An
     /// empty sequence completes at once.
     public static func zip<S: Sequence>(_ producers: S) -> SignalProducer<[Value], Error>
@@ -83,11 +32,6 @@ extension SignalProducer {
                 lifetime += Signal.zip(signals).observeForwarding(observer)
             }
         }
-    }
-
-    /// Pairs this producer's values with `other`'s by index.
-    public func zip<U>(with other: SignalProducer<U, Error>) -> SignalProducer<(Value, U), Error> {
-        SignalProducer.zip(self, other)
     }
 }
 
