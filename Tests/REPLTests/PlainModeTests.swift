@@ -117,10 +117,15 @@ final class PlainModeTests: XCTestCase {
         created echo (echo)
         form  signup
         echo  echo
-        signup  Signup form: enabled when all fields are filled; success needs a valid email; locked after 3 failures.
-        signin  Sign-in validation: email by the shared rule, password 6 to 20 characters, with error texts.
-        echo    Says things back, later.
-        ask     Asks the client.
+        signup        Signup form: enabled when all fields are filled; success needs a valid email; locked after 3 failures.
+        register      Registration: enabled when username and password have 8+ characters and nothing is in flight.
+        signin        Sign-in validation: email by the shared rule, password 6 to 20 characters, with error texts.
+        checkout      Apple Pay checkout: buy presents the sheet, the tokenizer's token is charged by the payment service.
+        friendList    The friend list: loads on viewDidLoad, refresh, friendUpdated and after a delete; alerts on a failed delete.
+        addFriend     Add a friend: submit enabled when all three fields have text and nothing is saving.
+        updateFriend  Update a friend: viewDidLoad sends the title and loads the fields; then as addFriend, saving with an update.
+        echo          Says things back, later.
+        ask           Asks the client.
         destroyed form
         error -32602: Invalid params: no live instance 'form'; live instances are echo
 
@@ -159,7 +164,7 @@ final class PlainModeTests: XCTestCase {
         defer { unlink(path) }
         let (output, _) = PlainHarness.run(".record \(path)\nsignup.viewDidLoad\n.stop\nsignup.viewDidLoad\n.stop\n")
         XCTAssertEqual(output, """
-        recording to \(path); .stop ends it
+        recording to \(path); .stop ends it; replay with switchboard test \(path)
         signup.submitButtonEnabled = false
         saved \(path)
         signup.submitButtonEnabled = false
@@ -172,6 +177,7 @@ final class PlainModeTests: XCTestCase {
         var buffer = [CChar](repeating: 0, count: 4096)
         while fgets(&buffer, Int32(buffer.count), file) != nil { lines.append(String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)) }
         XCTAssertEqual(lines, [
+            "# Recorded by switchboard. Replay: switchboard test \(path)\n",
             #"> {"jsonrpc":"2.0","id":1,"method":"signup.viewDidLoad"}"# + "\n",
             #"< {"jsonrpc":"2.0","method":"output","params":{"vm":"signup","output":"submitButtonEnabled","value":false,"seq":1,"cause":{"kind":"request","id":1,"method":"signup.viewDidLoad"}}}"# + "\n",
             #"< {"jsonrpc":"2.0","id":1,"result":null}"# + "\n",
