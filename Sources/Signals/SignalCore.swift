@@ -45,12 +45,24 @@ extension Signal {
         private let keepsLatest: Bool
 
         /// Ends when the signal terminates: disposes what the generator attached to it.
-        let lifetime: Lifetime
+        /// Created on first use: pipes and properties rarely need one, and every small graph
+        /// pays for each object.
+        private var storedLifetime: Lifetime?
 
         init(keepingLatest initial: Value? = nil) {
             self.keepsLatest = initial != nil
             self.latest = initial
-            self.lifetime = Lifetime()
+        }
+
+        /// The lifetime of the signal: ends when it terminates (already ended if it has).
+        var lifetime: Lifetime {
+            mutex.withLock {
+                if let storedLifetime { return storedLifetime }
+                guard phase != .terminated else { return Lifetime.empty }
+                let created = Lifetime()
+                storedLifetime = created
+                return created
+            }
         }
 
         // MARK: Sending
@@ -145,7 +157,7 @@ extension Signal {
                 return observers
             }
             for subscription in dropped { subscription.deactivate() }
-            lifetime.end()
+            mutex.withLock { storedLifetime }?.end()
         }
 
         // MARK: Observing

@@ -11,19 +11,19 @@ public final class MutableProperty<Value>: MutablePropertyProtocol, @unchecked S
     private let core: Signal<Value, Never>.Core
     /// Sends `completed` on deinit.
     private let input: Signal<Value, Never>.Observer
-    private let token: Lifetime.Token
 
     /// Every change; completes when the property is deinitialized.
     public let signal: Signal<Value, Never>
-    /// Ends when the property is deinitialized.
-    public let lifetime: Lifetime
+
+    /// Ends when the property is deinitialized. It is the lifetime of the property's signal,
+    /// which completes at that moment, so no object of its own is needed.
+    public var lifetime: Lifetime { core.lifetime }
 
     /// A property holding `initialValue`.
     public init(_ initialValue: Value) {
         core = Signal<Value, Never>.Core(keepingLatest: initialValue)
         signal = Signal(core: core)
         input = Signal<Value, Never>.Observer(input: core)
-        (lifetime, token) = Lifetime.make()
     }
 
     deinit {
