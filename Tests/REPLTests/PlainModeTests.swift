@@ -20,7 +20,8 @@ final class PlainModeTests: XCTestCase {
         XCTAssertEqual(status, 0)
         XCTAssertEqual(output, """
         signup.submitButtonEnabled = false
-        error -32602: Invalid params: signup.passwordChanged has no parameter 'passwrd'; it takes password; did you mean 'password'?
+        error -32602: Invalid params: signup.passwordChanged has no parameter 'passwrd'; it takes password
+          did you mean `password`?
           expected: passwordChanged(password: string or null)
         signup.submitButtonEnabled = true
         signup.alertMessage = "Successful"
@@ -93,7 +94,7 @@ final class PlainModeTests: XCTestCase {
 
     func testAdvance_WithoutVirtualClockExplains() {
         let (output, _) = PlainHarness.run(".advance 10\n")
-        XCTAssertEqual(output, "error -32004: advance needs the virtual clock: start the daemon with --clock virtual\n")
+        XCTAssertEqual(output, "error -32004: advance needs the virtual clock: start switchboard with --clock virtual\n")
     }
 
     func testDotCommands_ThroughHostMethods() {

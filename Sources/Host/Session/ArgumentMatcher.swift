@@ -22,10 +22,12 @@ enum ArgumentMatcher {
             if let unknown = object.keys.first(where: { !labels.contains($0) }) {
                 var message = "Invalid params: \(method) has no parameter '\(unknown)'"
                 message += parameters.isEmpty ? "; it takes none" : "; it takes \(parameters.map(\.label).joined(separator: ", "))"
-                if let suggestion = Suggestion.closest(to: unknown, among: Array(labels)) {
+                var data: JSONObject = ["parameter": .string(unknown), "signature": .string(input.signature)]
+                if let suggestion = Suggestion.closest(to: unknown, among: parameters.map(\.label)) {
                     message += "; did you mean '\(suggestion)'?"
+                    data["suggestion"] = .string(suggestion)
                 }
-                return .failure(RPCError(.invalidParams, message, data: ["parameter": .string(unknown), "signature": .string(input.signature)]))
+                return .failure(RPCError(.invalidParams, message, data: .object(data)))
             }
             var values: [JSONValue] = []
             for parameter in parameters {

@@ -36,6 +36,15 @@ public struct OutputNotification: Sendable, Equatable {
     /// What caused it.
     public let cause: Cause
 
+    /// A notification (the session numbers them; clients and tests may build their own).
+    public init(instance: String, output: String, value: JSONValue, seq: Int64, cause: Cause) {
+        self.instance = instance
+        self.output = output
+        self.value = value
+        self.seq = seq
+        self.cause = cause
+    }
+
     /// The JSON-RPC notification.
     public var json: JSONValue {
         [
@@ -58,6 +67,12 @@ public struct OutboundResponse: Sendable {
     public let id: JSONValue
     /// The result or the error.
     public let result: Result<JSONValue, RPCError>
+
+    /// A response.
+    public init(id: JSONValue, result: Result<JSONValue, RPCError>) {
+        self.id = id
+        self.result = result
+    }
 
     /// The JSON-RPC response.
     public var json: JSONValue {

@@ -24,11 +24,13 @@ extension Session {
             case let .failure(error): return .failure(error)
             }
         } else {
-            return .failure(RPCError(
-                .methodNotFound,
-                "Method not found: no instance or view-model type named '\(target)' (in '\(request.method)')",
-                data: ["instances": .array(instanceOrder.map { .string($0) }), "types": .array(registry.names.map { .string($0) })]
-            ))
+            var message = "Method not found: no instance or view-model type named '\(target)' (in '\(request.method)')"
+            var data: JSONObject = ["instances": .array(instanceOrder.map { .string($0) }), "types": .array(registry.names.map { .string($0) })]
+            if let suggestion = Suggestion.closest(to: target, among: instanceOrder + registry.names) {
+                message += "; did you mean '\(suggestion)'?"
+                data["suggestion"] = .string(suggestion)
+            }
+            return .failure(RPCError(.methodNotFound, message, data: .object(data)))
         }
         return applyInput(inputName, params: request.params, to: instance)
     }

@@ -20,10 +20,12 @@ extension Session {
             return .success(.null)
         default:
             var message = "Method not found: '\(request.method)'. Host methods are \(Self.hostMethods.joined(separator: ", ")); view-model inputs are called as <instance>.<input>"
+            var data: JSONObject = ["methods": .array(Self.hostMethods.map { .string($0) })]
             if let suggestion = Suggestion.closest(to: request.method, among: Self.hostMethods) {
                 message += "; did you mean '\(suggestion)'?"
+                data["suggestion"] = .string(suggestion)
             }
-            return .failure(RPCError(.methodNotFound, message))
+            return .failure(RPCError(.methodNotFound, message, data: .object(data)))
         }
     }
 
@@ -41,8 +43,12 @@ extension Session {
         }
         guard registry[type] != nil else {
             var message = "Invalid params: no view-model type named '\(type)'; types are \(registry.names.joined(separator: ", "))"
-            if let suggestion = Suggestion.closest(to: type, among: registry.names) { message += "; did you mean '\(suggestion)'?" }
-            return .failure(RPCError(.invalidParams, message, data: ["types": .array(registry.names.map { .string($0) })]))
+            var data: JSONObject = ["types": .array(registry.names.map { .string($0) })]
+            if let suggestion = Suggestion.closest(to: type, among: registry.names) {
+                message += "; did you mean '\(suggestion)'?"
+                data["suggestion"] = .string(suggestion)
+            }
+            return .failure(RPCError(.invalidParams, message, data: .object(data)))
         }
         var options = JSONObject()
         if let given = arguments["options"], !given.isNull {
@@ -132,7 +138,7 @@ extension Session {
     /// `advance {"ms"}` (virtual clock only) → `{"now": ms since the clock started}`.
     private func advance(_ params: RPCParams) -> Result<JSONValue, RPCError> {
         guard let clock = virtualClock else {
-            return .failure(RPCError(.clockNotVirtual, "advance needs the virtual clock: start the daemon with --clock virtual"))
+            return .failure(RPCError(.clockNotVirtual, "advance needs the virtual clock: start switchboard with --clock virtual"))
         }
         let arguments: JSONObject
         switch namedArguments(params, method: "advance", allowed: ["ms"], positional: ["ms"]) {
