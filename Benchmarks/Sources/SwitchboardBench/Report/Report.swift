@@ -66,7 +66,7 @@ enum Report {
         out += "from one run, and the instruction counts.\n"
         out += "- **instr/unit**: `valgrind --tool=callgrind` total instructions (Ir) of a process that warms "
         out += "up (\(meta["warmup"] ?? "?") iterations) and then runs N = \(meta["count_n"] ?? "?") iterations, minus the "
-        out += "same process with N = 0, divided by N. Repeatable to the instruction for the same binary.\n"
+        out += "same process with N = 0, divided by N. Repeats to within about 0.1% from run to run (wall time does not).\n"
         out += "- **×closures / ×OpenCombine / ×jansson**: this row's figure ÷ the reference row's "
         out += "(lower is better; 0.25 means four times cheaper).\n"
         out += "- Every variant of a workload is checked to deliver the same number and sum of values "
