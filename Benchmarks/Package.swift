@@ -1,0 +1,28 @@
+// swift-tools-version:6.1
+// Switchboard's benchmark suite: a separate package, so `swift test` of the main package stays
+// fast and the main package never depends on OpenCombine. Run everything with `bash run.sh`
+// from this folder (or `bash Benchmarks/run.sh` from the repository root); see README.md.
+import PackageDescription
+
+let package = Package(
+    name: "SwitchboardBenchmarks",
+    dependencies: [
+        .package(name: "Switchboard", path: ".."),
+        .package(url: "https://github.com/OpenCombine/OpenCombine", exact: "0.14.0"),
+    ],
+    targets: [
+        // One executable with several modes (time, count, memory, report): a plain harness is
+        // easy to drive under valgrind, which counts instructions repeatably.
+        .executableTarget(
+            name: "SwitchboardBench",
+            dependencies: [
+                .product(name: "Signals", package: "Switchboard"),
+                .product(name: "JSON", package: "Switchboard"),
+                .product(name: "OpenCombine", package: "OpenCombine"),
+                "CMallocStats",
+            ]
+        ),
+        // glibc's malloc statistics for the memory workloads (<malloc.h> is not in Glibc).
+        .target(name: "CMallocStats"),
+    ]
+)

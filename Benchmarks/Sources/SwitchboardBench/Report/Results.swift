@@ -1,0 +1,133 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Every figure of one run, as `run.sh` collected them in a tab-separated file:
+///
+///     time    ID  VARIANT  UNIT  NS_PER_UNIT,NS_PER_UNIT,...   (one per round; rows of
+///                                                             several processes are merged)
+///     instr   ID  VARIANT  INSTRUCTIONS_PER_UNIT
+///     memory  VARIANT  BYTES_PER_GRAPH  RESIDUE_PER_GRAPH  SHAPE
+///     alloc   VARIANT  LIVE_BLOCKS_PER_GRAPH  REQUESTED_BYTES_PER_GRAPH   (valgrind DHAT)
+///     meta    KEY  VALUE
+struct Results {
+    struct Key: Hashable {
+        let id: String
+        let variant: String
+    }
+
+    struct Time {
+        let unit: String
+        var samples: [Double]
+
+        var median: Double { Statistics.median(samples) }
+        var minimum: Double { samples.min() ?? .nan }
+        var maximum: Double { samples.max() ?? .nan }
+    }
+
+    struct Memory {
+        let bytes: Double
+        let residue: Double
+        let shape: String
+    }
+
+    var time: [Key: Time] = [:]
+    var instructions: [Key: Double] = [:]
+    var memory: [String: Memory] = [:]
+    var memoryOrder: [String] = []
+    /// Live heap blocks and requested bytes per graph, by memory variant.
+    var allocations: [String: (blocks: Double, bytes: Double)] = [:]
+    var meta: [String: String] = [:]
+
+    /// Median nanoseconds per unit.
+    func nanoseconds(_ id: String, _ variant: String) -> Double? { time[Key(id: id, variant: variant)]?.median }
+    /// Instructions per unit.
+    func instructionsPerUnit(_ id: String, _ variant: String) -> Double? { instructions[Key(id: id, variant: variant)] }
+
+    struct LoadError: Error, CustomStringConvertible {
+        let description: String
+    }
+
+    static func load(_ path: String) throws -> Results {
+        var results = Results()
+        for line in try readText(path).split(separator: "\n") {
+            let fields = line.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
+            func number(_ index: Int) throws -> Double {
+                guard index < fields.count, let value = Double(fields[index]) else {
+                    throw LoadError(description: "\(path): bad line: \(line)")
+                }
+                return value
+            }
+            switch fields.first {
+            case "time" where fields.count >= 5:
+                let samples = try fields[4].split(separator: ",").map { text in
+                    guard let value = Double(text) else { throw LoadError(description: "\(path): bad sample in: \(line)") }
+                    return value
+                }
+                results.time[Key(id: fields[1], variant: fields[2]), default: Time(unit: fields[3], samples: [])]
+                    .samples += samples
+            case "instr" where fields.count >= 4:
+                results.instructions[Key(id: fields[1], variant: fields[2])] = try number(3)
+            case "memory" where fields.count >= 5:
+                if results.memory[fields[1]] == nil { results.memoryOrder.append(fields[1]) }
+                results.memory[fields[1]] = Memory(bytes: try number(2), residue: try number(3), shape: fields[4])
+            case "alloc" where fields.count >= 4:
+                results.allocations[fields[1]] = (try number(2), try number(3))
+            case "meta" where fields.count >= 3:
+                results.meta[fields[1]] = fields[2]
+            default:
+                continue // check rows and blank lines
+            }
+        }
+        return results
+    }
+}
+
+struct FileError: Error, CustomStringConvertible {
+    let description: String
+}
+
+func readText(_ path: String) throws -> String {
+    guard let file = fopen(path, "rb") else { throw FileError(description: "cannot open \(path)") }
+    defer { fclose(file) }
+    var bytes: [UInt8] = []
+    var chunk = [UInt8](repeating: 0, count: 65_536)
+    while true {
+        let read = fread(&chunk, 1, chunk.count, file)
+        if read <= 0 { break }
+        bytes.append(contentsOf: chunk[0..<read])
+    }
+    return String(decoding: bytes, as: UTF8.self)
+}
+
+func writeText(_ text: String, to path: String) throws {
+    guard let file = fopen(path, "wb") else { throw FileError(description: "cannot write \(path)") }
+    defer { fclose(file) }
+    let bytes = Array(text.utf8)
+    guard fwrite(bytes, 1, bytes.count, file) == bytes.count else {
+        throw FileError(description: "short write to \(path)")
+    }
+}
+
+/// A number with a sensible number of digits for a table.
+func format(_ value: Double) -> String {
+    guard value.isFinite else { return "n/a" }
+    let magnitude = abs(value)
+    let digits = magnitude >= 100 ? 0 : magnitude >= 10 ? 1 : 2
+    return fixed(value, digits: digits)
+}
+
+/// `value` with exactly `digits` digits after the point.
+func fixed(_ value: Double, digits: Int) -> String {
+    var scale = 1.0
+    for _ in 0..<digits { scale *= 10 }
+    let scaled = (abs(value) * scale).rounded()
+    let whole = Int(scaled / scale)
+    let fraction = Int(scaled - Double(whole) * scale)
+    var text = (value < 0 && scaled > 0 ? "-" : "") + String(whole)
+    if digits > 0 {
+        let fractionText = String(fraction)
+        text += "." + String(repeating: "0", count: digits - fractionText.count) + fractionText
+    }
+    return text
+}
