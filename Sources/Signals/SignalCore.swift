@@ -26,28 +26,28 @@ extension Signal {
 
         private enum Phase: UInt8 { case alive, terminating, terminated }
 
-        private var phase = Phase.alive
+        @exclusivity(unchecked) private var phase = Phase.alive
         /// Current observers, in subscription order.
-        private var observers = ContiguousArray<Subscription>()
+        @exclusivity(unchecked) private var observers = ContiguousArray<Subscription>()
         /// Events waiting for the deliverer, each with the observers it is addressed to.
-        private var queue = [(event: Event, recipients: ContiguousArray<Subscription>)]()
+        @exclusivity(unchecked) private var queue = [(event: Event, recipients: ContiguousArray<Subscription>)]()
         /// Index of the next event to deliver in `queue` (avoids O(n) removeFirst).
-        private var queueHead = 0
+        @exclusivity(unchecked) private var queueHead = 0
         /// True while some thread is delivering; it owns the queue until it finds it empty.
-        private var isDelivering = false
+        @exclusivity(unchecked) private var isDelivering = false
         /// False once the public `Signal` wrapper has been deinitialized.
-        private var hasWrapper = true
+        @exclusivity(unchecked) private var hasWrapper = true
         /// The terminating event, once sent: replayed to operator plumbing that attaches after
         /// an operator ended during its own construction (see `observe(_:replayingTermination:)`).
-        private var terminalEvent: Event?
+        @exclusivity(unchecked) private var terminalEvent: Event?
         /// The latest value sent, kept only by property cores (`keepsLatest`).
-        private var latest: Value?
+        @exclusivity(unchecked) private var latest: Value?
         private let keepsLatest: Bool
 
         /// Ends when the signal terminates: disposes what the generator attached to it.
         /// Created on first use: pipes and properties rarely need one, and every small graph
         /// pays for each object.
-        private var storedLifetime: Lifetime?
+        @exclusivity(unchecked) private var storedLifetime: Lifetime?
 
         init(keepingLatest initial: Value? = nil) {
             self.keepsLatest = initial != nil
@@ -274,7 +274,7 @@ extension Signal {
         /// Guards `core`.
         private let lock = Lock()
         /// Strong until disposal, so a held disposable can always remove its observer.
-        private var core: Core?
+        @exclusivity(unchecked) private var core: Core?
 
         init(observer: Observer, core: Core) {
             self.observer = observer

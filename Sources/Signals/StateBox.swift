@@ -6,7 +6,7 @@
 final class StateBox<State>: @unchecked Sendable {
     /// Guards `state`.
     private let lock = Lock()
-    private var state: State
+    @exclusivity(unchecked) private var state: State
 
     init(_ initial: State) {
         state = initial

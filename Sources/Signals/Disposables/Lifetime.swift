@@ -10,8 +10,8 @@ public final class Lifetime: @unchecked Sendable {
     /// Guards `children` and `nextToken`.
     private let lock = Lock()
     /// What to dispose at the end; nil once ended.
-    private var children: ContiguousArray<(token: UInt32, disposable: Disposable)>? = []
-    private var nextToken: UInt32 = 0
+    @exclusivity(unchecked) private var children: ContiguousArray<(token: UInt32, disposable: Disposable)>? = []
+    @exclusivity(unchecked) private var nextToken: UInt32 = 0
 
     init() {}
 

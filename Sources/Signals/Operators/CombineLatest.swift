@@ -35,9 +35,9 @@ final class CombineState: @unchecked Sendable {
     /// Guards every `var` here and the slots of the same subscription.
     let lock = Lock()
     let sources: Int
-    var withValue = 0
-    var completed = 0
-    var isTerminated = false
+    @exclusivity(unchecked) var withValue = 0
+    @exclusivity(unchecked) var completed = 0
+    @exclusivity(unchecked) var isTerminated = false
 
     init(sources: Int) {
         self.sources = sources
@@ -105,8 +105,8 @@ final class CombineState: @unchecked Sendable {
 
 /// The latest value of one source; guarded by its `CombineState`'s lock.
 final class Slot<T>: @unchecked Sendable {
-    private(set) var hasValue = false
-    private var value: T?
+    @exclusivity(unchecked) private(set) var hasValue = false
+    @exclusivity(unchecked) private var value: T?
 
     func store(_ newValue: T) {
         value = newValue
