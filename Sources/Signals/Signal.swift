@@ -61,7 +61,7 @@ public final class Signal<Value, Error: Swift.Error>: @unchecked Sendable {
     /// Observes every event with a closure.
     @discardableResult
     public func observe(_ action: @escaping (Event) -> Void) -> Disposable? {
-        observe(Observer(action))
+        core.observe(action: action)
     }
 
     /// Observes values only.

@@ -135,7 +135,7 @@ extension Signal {
             var recipients = firstRecipients
             while true {
                 for subscription in recipients where subscription.isActive {
-                    subscription.observer.send(event)
+                    subscription.send(event)
                 }
                 if event.isTerminating {
                     finishTermination()
@@ -172,7 +172,16 @@ extension Signal {
         /// it is being built (`take(first: 0)`) and its `completed` must reach the producer's
         /// observer, not turn into an interruption.
         func observe(_ observer: Observer, sendingLatest: Bool = false, replayingTermination: Bool = false) -> Disposable? {
-            let subscription = Subscription(observer: observer, core: self)
+            attach(Subscription(.observer(observer), core: self), sendingLatest: sendingLatest, replayingTermination: replayingTermination)
+        }
+
+        /// Adds an observer that is just a closure: no `Observer` object in between, which
+        /// saves an allocation and a call on every event for every operator.
+        func observe(action: @escaping (Event) -> Void) -> Disposable? {
+            attach(Subscription(.action(action), core: self), sendingLatest: false, replayingTermination: false)
+        }
+
+        private func attach(_ subscription: Subscription, sendingLatest: Bool, replayingTermination: Bool) -> Disposable? {
             let outcome: ObserveOutcome = mutex.withLock {
                 guard phase == .alive else {
                     return .terminated(sendingLatest ? latest : nil, replayingTermination ? terminalEvent : nil)
@@ -196,10 +205,10 @@ extension Signal {
                 // Observing an ended signal: ReactiveSwift's answer is a lone `interrupted`.
                 // A property that has ended still has a value, and its producer completes.
                 if let value {
-                    observer.send(.value(value))
-                    observer.send(.completed)
+                    subscription.send(.value(value))
+                    subscription.send(.completed)
                 } else {
-                    observer.send(terminal ?? .interrupted)
+                    subscription.send(terminal ?? .interrupted)
                 }
                 return nil
             }
@@ -268,7 +277,13 @@ extension Signal {
 
     /// One observer's registration with a core; disposing it stops delivery to that observer.
     final class Subscription: Disposable, @unchecked Sendable {
-        let observer: Observer
+        /// Where events go: an `Observer`, or directly a closure.
+        enum Target {
+            case observer(Observer)
+            case action((Event) -> Void)
+        }
+
+        private let target: Target
         /// Read by the deliverer without the core's lock, hence atomic.
         private let active = Atomic<Bool>(true)
         /// Guards `core`.
@@ -276,9 +291,17 @@ extension Signal {
         /// Strong until disposal, so a held disposable can always remove its observer.
         @exclusivity(unchecked) private var core: Core?
 
-        init(observer: Observer, core: Core) {
-            self.observer = observer
+        init(_ target: Target, core: Core) {
+            self.target = target
             self.core = core
+        }
+
+        @inline(__always)
+        func send(_ event: Event) {
+            switch target {
+            case let .observer(observer): observer.send(event)
+            case let .action(action): action(event)
+            }
         }
 
         var isActive: Bool { active.load(ordering: .acquiring) }
