@@ -5,7 +5,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/setup.sh
-swift build -c release --product switchboard
+swift build -c release -Xswiftc -cross-module-optimization --product switchboard
 export SWITCHBOARD=.build/release/switchboard
 echo "== 1 GiB line: peak RSS stays bounded"
 python3 Tests/e2e/huge_line.py 1024
