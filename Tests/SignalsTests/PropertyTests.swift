@@ -120,3 +120,25 @@ final class PropertyTests: XCTestCase {
         XCTAssertEqual(target.value, 8)
     }
 }
+
+extension PropertyTests {
+    /// A started producer that nobody disposes must not keep its property alive (found by the
+    /// fuzzer as a leak of every property output of a session dropped without destroy).
+    func testUndisposedProducerDoesNotKeepItsPropertyAlive() {
+        weak var weakDerived: Property<Int>?
+        weak var weakSource: MutableProperty<Int>?
+        let observer = TestObserver<Int, Never>()
+        do {
+            let source = MutableProperty(1)
+            let derived = source.map { $0 * 10 }
+            weakSource = source
+            weakDerived = derived
+            derived.producer.start(observer.observer)
+            source.value = 2
+        }
+        XCTAssertNil(weakDerived, "the started producer kept the property alive")
+        XCTAssertNil(weakSource)
+        observer.assertValues([10, 20])
+        observer.assertDidComplete()
+    }
+}

@@ -78,6 +78,12 @@ public final class Session {
         }
     }
 
+    deinit {
+        // A session dropped without destroying its instances (a test, a fuzzer, an embedding
+        // app) still stops every output subscription, so nothing it created outlives it.
+        for instance in instances.values { instance.destroy() }
+    }
+
     /// How many scheduled one-shot actions (latencies, timeouts, debounces) are pending.
     public var pendingScheduledWork: Int { scheduler.pendingCount }
 

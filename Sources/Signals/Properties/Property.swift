@@ -66,18 +66,23 @@ public final class Property<Value>: PropertyProtocol, @unchecked Sendable {
     }
 
     deinit {
-        feed?.dispose()
+        // Complete first: disposing the feed interrupts it, and that interruption would
+        // otherwise reach our own observers before the completion a property owes them.
         input.sendCompleted()
+        feed?.dispose()
     }
 
     /// The current value.
     public var value: Value { core.currentValue }
 
-    /// The current value, then every change.
+    /// The current value, then every change; completes when the property is deinitialized.
+    ///
+    /// The producer holds the property's core, not the property: a started producer must not
+    /// keep its property alive, or a producer nobody disposes would form a cycle through the
+    /// property's own observers and leak the whole chain (a fuzzer found exactly that). Keep
+    /// a derived property in a stored property for as long as you use it, as view models do.
     public var producer: SignalProducer<Value, Never> {
-        SignalProducer { [core, self] observer, lifetime in
-            // Capturing self keeps a derived property (and its sources) alive while started.
-            lifetime.observeEnded { _ = self }
+        SignalProducer { [core] observer, lifetime in
             lifetime += core.observe(observer, sendingLatest: true)
         }
     }
