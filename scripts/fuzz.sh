@@ -4,7 +4,9 @@
 # invariants.
 #
 #   scripts/fuzz.sh [SECONDS] [JOBS]   build, then fuzz for SECONDS (default 60) with JOBS
-#                                      processes (default 1; more uses libFuzzer's -fork mode)
+#                                      processes (default 1; more uses libFuzzer's -fork mode,
+#                                      whose summary figures come from the parent's last status
+#                                      line and count only what the jobs reported back)
 #   scripts/fuzz.sh --regressions      build, then replay every Tests/fuzz-regressions/*.bin and
 #                                      every seed once; fails if any of them fails (see
 #                                      Tests/fuzz-regressions/README.md)
