@@ -88,3 +88,12 @@ final class SessionDispatchTests: XCTestCase {
         ])
     }
 }
+
+extension SessionDispatchTests {
+    func testUnknownInputOnATypeName_CreatesNothing() {
+        let lines = harness.send(#"{"jsonrpc":"2.0","id":1,"method":"counter.nope"}"#)
+        XCTAssertEqual(lines.count, 1)
+        XCTAssertTrue(lines[0].contains(#""code":-32601"#), lines[0])
+        XCTAssertEqual(harness.send(#"{"jsonrpc":"2.0","id":2,"method":"list"}"#), [#"{"jsonrpc":"2.0","id":2,"result":[]}"#])
+    }
+}

@@ -17,8 +17,12 @@ extension Session {
         let instance: Instance
         if let live = instances[target] {
             instance = live
-        } else if registry[target] != nil {
-            // Implicit creation: `signup.nameChanged` works with no set-up call.
+        } else if let definition = registry[target] {
+            // Implicit creation: `signup.nameChanged` works with no set-up call. A call of an
+            // input the type does not have is answered without creating anything.
+            guard definition.input(named: inputName) != nil else {
+                return .failure(unknownInput(inputName, instance: target, definition: definition))
+            }
             switch createInstance(type: target, id: target, options: [:]) {
             case let .success(created): instance = created
             case let .failure(error): return .failure(error)
@@ -39,14 +43,7 @@ extension Session {
     func applyInput(_ name: String, params: RPCParams, to instance: Instance) -> Result<JSONValue, RPCError> {
         let definition = instance.definition
         guard let input = definition.input(named: name) else {
-            let names = definition.inputs.map(\.name)
-            var data: JSONObject = ["inputs": .array(names.map { .string($0) })]
-            var message = "Method not found: \(instance.id) (\(definition.name)) has no input '\(name)'; its inputs are \(names.joined(separator: ", "))"
-            if let suggestion = Suggestion.closest(to: name, among: names) {
-                data["suggestion"] = .string(suggestion)
-                message += "; did you mean '\(suggestion)'?"
-            }
-            return .failure(RPCError(.methodNotFound, message, data: .object(data)))
+            return .failure(unknownInput(name, instance: instance.id, definition: definition))
         }
         let arguments: [JSONValue]
         switch ArgumentMatcher.match(params, to: input, method: "\(instance.id).\(name)") {
@@ -62,5 +59,17 @@ extension Session {
         } catch {
             return .failure(ArgumentMatcher.error(for: error, method: "\(instance.id).\(name)", input: input))
         }
+    }
+
+    /// -32601 for an input `definition` does not have, with the inputs it has and a near miss.
+    func unknownInput(_ name: String, instance id: String, definition: ViewModelDefinition) -> RPCError {
+        let names = definition.inputs.map(\.name)
+        var data: JSONObject = ["inputs": .array(names.map { .string($0) })]
+        var message = "Method not found: \(id) (\(definition.name)) has no input '\(name)'; its inputs are \(names.joined(separator: ", "))"
+        if let suggestion = Suggestion.closest(to: name, among: names) {
+            data["suggestion"] = .string(suggestion)
+            message += "; did you mean '\(suggestion)'?"
+        }
+        return RPCError(.methodNotFound, message, data: .object(data))
     }
 }
