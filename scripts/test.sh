@@ -29,3 +29,5 @@ echo "== exactly-once, in-order delivery under 100,000 pipelined requests with d
 SWITCHBOARD=.build/debug/switchboard python3 Tests/e2e/load.py 100000
 echo "== REPL on a real pseudo-terminal (pexpect) and in plain mode"
 SWITCHBOARD_BIN=.build/debug/switchboard python3 Tests/repl/test_repl.py
+echo "== sanitizers: core, JSON, framing and host tests under TSan and ASan (own build folders)"
+bash scripts/sanitizers.sh all
