@@ -3,8 +3,11 @@
 #   1. swift test: unit, view-model, host and framing tests (XCTest);
 #   2. transcripts: protocol.md's examples and examples/transcripts, replayed against fresh
 #      daemons of the built binary over real pipes (switchboard test);
-#   3. examples: the jq pipe, the Python client's tests and demo, and the SearchBox package
-#      (built in its own examples/SearchBox/.build) replaying its transcript.
+#   3. the daemon end to end over pipes, hostile input and limits, the model-based test,
+#      exactly-once delivery under load, and the REPL on a real pseudo-terminal (Python);
+#   4. examples: the jq pipe, the Python client's tests and demo, and the SearchBox package
+#      (built in its own examples/SearchBox/.build) replaying its transcript;
+#   5. the sanitizer suites and the fuzzer's regression inputs (own build folders).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/setup.sh
@@ -31,3 +34,5 @@ echo "== REPL on a real pseudo-terminal (pexpect) and in plain mode"
 SWITCHBOARD_BIN=.build/debug/switchboard python3 Tests/repl/test_repl.py
 echo "== sanitizers: core, JSON, framing and host tests under TSan and ASan (own build folders)"
 bash scripts/sanitizers.sh all
+echo "== fuzz regressions: every input the fuzzer ever flagged, replayed through the libFuzzer target"
+bash scripts/fuzz.sh --regressions
