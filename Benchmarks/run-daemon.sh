@@ -10,7 +10,7 @@
 # `bash Benchmarks/run-daemon.sh --report-only` renders the section again from the last run's
 # figures (Benchmarks/.build-results-daemon), e.g. after editing Benchmarks/DAEMON-ANALYSIS.md.
 #
-# Settings (environment): REPEATS (rounds of every timed workload, default 3), REQUESTS
+# Settings (environment): REPEATS (rounds of every timed workload, default 5), REQUESTS
 # (throughput requests, 1000000), INSTANCES (throughput instances, 100), PING_N (ping-pong
 # requests timed, 20000), PING_WARMUP (2000), STARTUP_RUNS (per round, 50), SCALE_INSTANCES
 # (100000), SCALE_REQUESTS (400000), COUNT_N (requests under callgrind, 20000), PING_COUNT_N
@@ -24,7 +24,7 @@ here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 root="$(cd "$here/.." && pwd)"
 cd "$here"
 
-REPEATS="${REPEATS:-3}"
+REPEATS="${REPEATS:-5}"
 REQUESTS="${REQUESTS:-1000000}"
 INSTANCES="${INSTANCES:-100}"
 PING_N="${PING_N:-20000}"
@@ -178,6 +178,16 @@ if [ "$PROFILE" = on ] && command -v perf >/dev/null && perf stat -e task-clock 
             END { printf "perfstat\t%s\t%d\t%s\t%s\t%s\n", label, n, ms, cs, mig }
         ' "$out/perfstat.$label" >>"$results"
     done
+fi
+
+# perf record (cpu-clock sampling) of switchboard's throughput workload: where the wall time
+# goes, which instruction counts alone do not show (atomics, cache misses, the kernel).
+perf_ok=no
+if [ "$PROFILE" = on ] && command -v perf >/dev/null && perf stat -e task-clock true >/dev/null 2>&1; then
+    log "perf record: switchboard throughput"
+    # shellcheck disable=SC2046
+    "$client" throughput switchboard "$INSTANCES" "$REQUESTS" model -- \
+        perf record -F 2999 -o "$out/perf.throughput.data" -- $(server switchboard) >/dev/null 2>"$out/perf-record.log" && perf_ok=yes
 fi
 
 # --- Instruction counts and profile ------------------------------------------------------
@@ -362,10 +372,28 @@ EOF
         echo "| instr/request | share | function |"
         echo "|---:|---:|---|"
         tidy "$total" 25 <"$out/exclusive.throughput.tsv"
+        if [ "$perf_ok" = yes ]; then
+            echo
+            echo "**Where the wall time goes** (switchboard, throughput; \`perf record\` cpu-clock sampling of the"
+            echo "server over the whole run, so \`create\` and start-up are in it, but they are under 1%). Compare the"
+            echo "share of time with the share of instructions above: code with many atomic reference-count"
+            echo "operations, allocations and pointer chasing takes more time per instruction than jansson's loops."
+            echo
+            echo "| share of samples | object |"
+            echo "|---:|---|"
+            perf report -i "$out/perf.throughput.data" --stdio --no-children --sort dso 2>/dev/null |
+                awk '/^ +[0-9.]+%/ { pct = $1; $1 = ""; sub(/^ +/, ""); if (n++ < 8) printf "| %s | `%s` |\n", pct, $0 }'
+            echo
+            echo "| share of samples | function |"
+            echo "|---:|---|"
+            perf report -i "$out/perf.throughput.data" --stdio --no-children --sort sym 2>/dev/null | swift demangle --simplified |
+                awk '/^ +[0-9.]+%/ { pct = $1; $1 = ""; $2 = ""; sub(/^ +/, ""); gsub(/\|/, "\\|"); if (length($0) > 120) $0 = substr($0, 1, 117) "..."; if (n++ < 15) printf "| %s | `%s` |\n", pct, $0 }'
+        fi
         echo
         echo "**What one request costs more in ping-pong than pipelined** ($ping_total against $total"
         echo "instructions): each request is its own read chunk, so it pays a work item, a \`write(2)\` and the"
-        echo "thread hand-offs alone. Exclusive, largest differences:"
+        echo "thread hand-offs alone (the input differs too: always \`nameChanged\`, with one notification)."
+        echo "Exclusive, largest differences:"
         echo
         echo "| instr/request, ping-pong | pipelined | difference | function |"
         echo "|---:|---:|---:|---|"
