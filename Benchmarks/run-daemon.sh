@@ -162,6 +162,8 @@ for ((round = 1; round <= REPEATS; round++)); do
     done
 done
 
+printf '| Load after the timed rounds | %s (1, 5, 15 min) |\n' "$(cut -d' ' -f1-3 /proc/loadavg)" >>"$out/machine.md"
+
 # perf stat around the server of a ping-pong run: its context switches and CPU per request.
 if [ "$PROFILE" = on ] && command -v perf >/dev/null && perf stat -e task-clock true >/dev/null 2>&1; then
     log "perf stat: context switches per ping-pong request"
@@ -400,6 +402,29 @@ EOF
         awk -F'\t' 'FNR == NR { t[$2] = $1; next } { d = $1 - t[$2]; if (d > 20) printf "%.0f\t%.0f\t%.0f\t%s\n", $1, t[$2], d, $2 }' \
             "$out/exclusive.throughput.tsv" "$out/exclusive.pingpong.tsv" | sort -t$'\t' -k3,3 -g -r | head -12 |
             awk -F'\t' '{ name = $4; sub(/^\?\?\?:/, "", name); sub(/^\.\/[^:]*:/, "", name); if (match(name, / \[[^]]*\]$/)) { o = substr(name, RSTART + 2, RLENGTH - 3); sub(/.*\//, "", o); name = substr(name, 1, RSTART - 1) " (" o ")" }; gsub(/\|/, "\\|", name); if (length(name) > 120) name = substr(name, 1, 117) "..."; printf "| %s | %s | %s | `%s` |\n", $1, $2, $3, name }'
+        echo
+        start_inc="$out/inclusive.startup.tsv"
+        callgrind_annotate --inclusive=yes --threshold=100 "$out/callgrind/startup.switchboard.out" 2>/dev/null |
+            awk '/^ *[0-9,]+ +\([ 0-9.]+%\) +/ { n = $1; gsub(",", "", n); sub(/^ *[0-9,]+ +\([ 0-9.]+%\) +/, ""); print n "\t" $0 }' |
+            swift demangle --simplified >"$start_inc"
+        start_total="$(awk '/^totals:/ { print $2 }' "$out/callgrind/startup.switchboard.out")"
+        start_main="$(stage "$start_inc" "switchboard_main")"
+        # (the rows below are inclusive and nest; the three top-level ones nearly add up to the total)
+        echo "**Start-up of switchboard, by stage** (callgrind, one whole process: start, one request, exit;"
+        echo "$start_total instructions; inclusive):"
+        echo
+        echo "| Stage | instructions | share |"
+        echo "|---|---:|---:|"
+        awk -F'\t' -v total="$start_total" '{ printf "| %s | %.0f | %.1f%% |\n", $1, $2, 100 * $2 / total }' <<EOF
+Dynamic loading: mapping, relocation, symbol lookup (\`_dl_start\`)	$(stage "$start_inc" "_dl_start")
+Library initialisers (\`_dl_init\`)	$(stage "$start_inc" "_dl_init")
+\`main\`	$start_main
+↳ command-line parsing (swift-argument-parser, \`CommandParser.parse(arguments:)\`)	$(stage "$start_inc" "CommandParser.parse(arguments:)")
+↳ \`Serve.run()\` on the main thread	$(stage "$start_inc" "Serve.run()")
+↳↳ the catalog of view-model types (\`BuiltinCatalog.registry()\`)	$(stage "$start_inc" "static BuiltinCatalog.registry()")
+Dispatch threads (\`start_thread\`): reader and executor	$(stage "$start_inc" "start_thread")
+↳ the first request (\`Session.handle(frame:)\`)	$(stage "$start_inc" "Session.handle(frame:)")
+EOF
         echo
         echo "**Start-up, by object** (callgrind, one whole process: start, one request, exit; instructions):"
         echo
