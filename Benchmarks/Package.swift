@@ -24,5 +24,13 @@ let package = Package(
         ),
         // glibc's malloc statistics for the memory workloads (<malloc.h> is not in Glibc).
         .target(name: "CMallocStats"),
+        // The daemon benchmarks' Foundation peer: a JSON-RPC loop on `JSONSerialization`, the
+        // first thing a Swift developer would write (see run-daemon.sh).
+        .executableTarget(name: "FoundationEcho"),
+        // The start-up floor of any Swift process (no Foundation): answers each line with a
+        // fixed response.
+        .executableTarget(name: "SwiftStartupFloor"),
+        // Renders the daemon section of BENCHMARKS.md from run-daemon.sh's figures.
+        .executableTarget(name: "DaemonReport"),
     ]
 )

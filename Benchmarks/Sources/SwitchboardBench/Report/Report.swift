@@ -94,7 +94,7 @@ enum Report {
         out += "## Wire\n\n"
         out += "jansson's line is parsed and dumped compact (`JSON_COMPACT`) by `Benchmarks/c/jansson_line.c`, "
         out += "built with `cc -O2`; the same program has an echo-server mode (`jansson_line echo`) for the "
-        out += "daemon benchmarks to come.\n\n"
+        out += "daemon benchmarks (see the Daemon section).\n\n"
         for group in wireGroups { out += table(group, results, showClosures: false) }
 
         out += "## Where the time goes\n\n" + profile.trimmingTrailingNewlines() + "\n\n"
