@@ -432,7 +432,7 @@ EOF
         echo "|---|---:|---:|---:|"
         by_object() {
             callgrind_annotate --inclusive=no --threshold=100 "$1" 2>/dev/null |
-                awk '/^ *[0-9,]+ +\([ 0-9.]+%\) +/ && !/PROGRAM TOTALS/ { n = $1; gsub(",", "", n); o = "?"; if (match($0, / \[[^]]*\]$/)) { o = substr($0, RSTART + 2, RLENGTH - 3); sub(/.*\//, "", o); sub(/\.so.*/, ".so", o) } s[o] += n }
+                awk '/^ *[0-9,]+ +\([ 0-9.]+%\) +/ && !/PROGRAM TOTALS/ { n = $1; gsub(",", "", n); o = "(no object)"; if (match($0, / \[[^]]*\]$/)) { o = substr($0, RSTART + 2, RLENGTH - 3); sub(/.*\//, "", o); sub(/\.so.*/, ".so", o) } s[o] += n }
                      END { for (o in s) printf "%s\t%d\n", o, s[o] }'
         }
         for label in switchboard jansson-echo swift-floor; do
