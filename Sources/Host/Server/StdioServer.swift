@@ -195,7 +195,7 @@ public final class StdioServer: @unchecked Sendable {
     }
 
     private func enqueue(_ message: OutboundMessage) {
-        let line = message.json.serialized()
+        let line = message.wireBytes
         observer?.sent(message, line: line)
         pendingOutput.append(line)
         pendingOutputBytes += line.count + 1

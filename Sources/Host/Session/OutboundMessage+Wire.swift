@@ -1,0 +1,60 @@
+import JSON
+
+extension OutboundMessage {
+    /// The message as one wire line (without its newline), written straight into bytes.
+    ///
+    /// The same bytes as `json.serialized()`, without building a `JSONValue` tree for the
+    /// envelope first: responses and notifications are most of what the daemon writes, and
+    /// the tree cost about a third of each request's work (BENCHMARKS.md, daemon profile).
+    /// `OutboundMessageWireTests` checks the bytes against the general serializer.
+    public var wireBytes: [UInt8] {
+        var bytes: [UInt8] = []
+        switch self {
+        case let .output(notification):
+            bytes.reserveCapacity(192)
+            append(#"{"jsonrpc":"2.0","method":"output","params":{"vm":"#, to: &bytes)
+            JSONValue.string(notification.instance).write(to: &bytes)
+            append(#","output":"#, to: &bytes)
+            JSONValue.string(notification.output).write(to: &bytes)
+            append(#","value":"#, to: &bytes)
+            notification.value.write(to: &bytes)
+            append(#","seq":"#, to: &bytes)
+            JSONValue.integer(notification.seq).write(to: &bytes)
+            append(#","cause":"#, to: &bytes)
+            switch notification.cause {
+            case let .request(id, method):
+                append(#"{"kind":"request""#, to: &bytes)
+                if let id {
+                    append(#","id":"#, to: &bytes)
+                    id.write(to: &bytes)
+                }
+                append(#","method":"#, to: &bytes)
+                JSONValue.string(method).write(to: &bytes)
+                append("}", to: &bytes)
+            default:
+                notification.cause.json.write(to: &bytes)
+            }
+            append("}}", to: &bytes)
+        case let .response(response):
+            bytes.reserveCapacity(64)
+            append(#"{"jsonrpc":"2.0","id":"#, to: &bytes)
+            response.id.write(to: &bytes)
+            switch response.result {
+            case let .success(value):
+                append(#","result":"#, to: &bytes)
+                value.write(to: &bytes)
+            case let .failure(error):
+                append(#","error":"#, to: &bytes)
+                error.json.write(to: &bytes)
+            }
+            append("}", to: &bytes)
+        case .batch, .clientRequest:
+            return json.serialized()
+        }
+        return bytes
+    }
+
+    private func append(_ text: StaticString, to bytes: inout [UInt8]) {
+        text.withUTF8Buffer { bytes.append(contentsOf: $0) }
+    }
+}
