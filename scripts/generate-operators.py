@@ -31,6 +31,29 @@ def params(n, kind):
     return ",\n        ".join(f"_ {NAMES[k]}: {kind}<{TYPES[k]}, Error>" for k in range(n))
 
 
+def producer_overloads(operator, doc):
+    """The SignalProducer overloads of `operator` (2 to 10 sources): prepare every producer,
+    wire the signals together with the Signal overload, then start them in order."""
+    out = []
+    for n in arities():
+        out.append(f"""    /// Starts {n} producers and {doc}; see `Signal.{operator}`.
+    /// All are wired together before any starts, so synchronous values are included too.
+    public static func {operator}<{generics(n)}>(
+        {params(n, "SignalProducer")}
+    ) -> SignalProducer<{tuple_type(n)}, Error> {{
+        SignalProducer<{tuple_type(n)}, Error> {{ observer, lifetime in
+""")
+        for k in range(n):
+            out.append(f"            let p{k} = {NAMES[k]}.prepare()\n")
+        for k in range(n):
+            out.append(f"            lifetime += p{k}.interrupter\n")
+        out.append(f"            lifetime += Signal.{operator}(" + ", ".join(f"p{k}.signal" for k in range(n)) + ").observeForwarding(observer)\n")
+        for k in range(n):
+            out.append(f"            p{k}.start()\n")
+        out.append("        }\n    }\n\n")
+    return "".join(out)
+
+
 def combine_latest():
     out = [HEADER]
     out.append("extension Signal {\n")
@@ -59,22 +82,7 @@ def combine_latest():
 
 extension SignalProducer {
 """)
-    for n in arities():
-        out.append(f"""    /// Starts {n} producers and combines their latest values; see `Signal.combineLatest`. All
-    /// are wired together before any starts, so synchronous first values are combined too.
-    public static func combineLatest<{generics(n)}>(
-        {params(n, "SignalProducer")}
-    ) -> SignalProducer<{tuple_type(n)}, Error> {{
-        SignalProducer<{tuple_type(n)}, Error> {{ observer, lifetime in
-""")
-        for k in range(n):
-            out.append(f"            let p{k} = {NAMES[k]}.prepare()\n")
-        for k in range(n):
-            out.append(f"            lifetime += p{k}.interrupter\n")
-        out.append("            lifetime += Signal.combineLatest(" + ", ".join(f"p{k}.signal" for k in range(n)) + ").observeForwarding(observer)\n")
-        for k in range(n):
-            out.append(f"            p{k}.start()\n")
-        out.append("        }\n    }\n\n")
+    out.append(producer_overloads("combineLatest", "combines their latest values"))
     out.append("""    /// Combines this producer's latest value with `other`'s.
     public func combineLatest<U>(with other: SignalProducer<U, Error>) -> SignalProducer<(Value, U), Error> {
         SignalProducer.combineLatest(self, other)
@@ -111,22 +119,7 @@ def zip_():
 
 extension SignalProducer {
 """)
-    for n in arities():
-        out.append(f"""    /// Starts {n} producers and pairs their values by index; see `Signal.zip`. All are wired
-    /// together before any starts, so synchronous values are paired too.
-    public static func zip<{generics(n)}>(
-        {params(n, "SignalProducer")}
-    ) -> SignalProducer<{tuple_type(n)}, Error> {{
-        SignalProducer<{tuple_type(n)}, Error> {{ observer, lifetime in
-""")
-        for k in range(n):
-            out.append(f"            let p{k} = {NAMES[k]}.prepare()\n")
-        for k in range(n):
-            out.append(f"            lifetime += p{k}.interrupter\n")
-        out.append("            lifetime += Signal.zip(" + ", ".join(f"p{k}.signal" for k in range(n)) + ").observeForwarding(observer)\n")
-        for k in range(n):
-            out.append(f"            p{k}.start()\n")
-        out.append("        }\n    }\n\n")
+    out.append(producer_overloads("zip", "pairs their values by index"))
     out.append("""    /// Pairs this producer's values with `other`'s by index.
     public func zip<U>(with other: SignalProducer<U, Error>) -> SignalProducer<(Value, U), Error> {
         SignalProducer.zip(self, other)

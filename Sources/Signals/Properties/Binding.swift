@@ -13,15 +13,11 @@ public protocol BindingSource {
     var producer: SignalProducer<Value, Never> { get }
 }
 
-extension Signal: BindingSource where Error == Never {
-    /// The values of this signal sent after the binding starts.
-    public var producer: SignalProducer<Value, Never> { SignalProducer(self) }
-}
+// `producer` comes from `SignalProducerConvertible` (the values sent after the binding starts,
+// for a signal; the producer itself, for a producer).
+extension Signal: BindingSource where Error == Never {}
 
-extension SignalProducer: BindingSource where Error == Never {
-    /// This producer.
-    public var producer: SignalProducer<Value, Never> { self }
-}
+extension SignalProducer: BindingSource where Error == Never {}
 
 /// Something that values can be bound into with `<~`.
 public protocol BindingTargetProvider {

@@ -269,8 +269,8 @@ extension Signal {
 }
 
 extension SignalProducer {
-    /// Starts 2 producers and combines their latest values; see `Signal.combineLatest`. All
-    /// are wired together before any starts, so synchronous first values are combined too.
+    /// Starts 2 producers and combines their latest values; see `Signal.combineLatest`.
+    /// All are wired together before any starts, so synchronous values are included too.
     public static func combineLatest<B>(
         _ a: SignalProducer<Value, Error>,
         _ b: SignalProducer<B, Error>
@@ -286,8 +286,8 @@ extension SignalProducer {
         }
     }
 
-    /// Starts 3 producers and combines their latest values; see `Signal.combineLatest`. All
-    /// are wired together before any starts, so synchronous first values are combined too.
+    /// Starts 3 producers and combines their latest values; see `Signal.combineLatest`.
+    /// All are wired together before any starts, so synchronous values are included too.
     public static func combineLatest<B, C>(
         _ a: SignalProducer<Value, Error>,
         _ b: SignalProducer<B, Error>,
@@ -307,8 +307,8 @@ extension SignalProducer {
         }
     }
 
-    /// Starts 4 producers and combines their latest values; see `Signal.combineLatest`. All
-    /// are wired together before any starts, so synchronous first values are combined too.
+    /// Starts 4 producers and combines their latest values; see `Signal.combineLatest`.
+    /// All are wired together before any starts, so synchronous values are included too.
     public static func combineLatest<B, C, D>(
         _ a: SignalProducer<Value, Error>,
         _ b: SignalProducer<B, Error>,
@@ -332,8 +332,8 @@ extension SignalProducer {
         }
     }
 
-    /// Starts 5 producers and combines their latest values; see `Signal.combineLatest`. All
-    /// are wired together before any starts, so synchronous first values are combined too.
+    /// Starts 5 producers and combines their latest values; see `Signal.combineLatest`.
+    /// All are wired together before any starts, so synchronous values are included too.
     public static func combineLatest<B, C, D, E>(
         _ a: SignalProducer<Value, Error>,
         _ b: SignalProducer<B, Error>,
@@ -361,8 +361,8 @@ extension SignalProducer {
         }
     }
 
-    /// Starts 6 producers and combines their latest values; see `Signal.combineLatest`. All
-    /// are wired together before any starts, so synchronous first values are combined too.
+    /// Starts 6 producers and combines their latest values; see `Signal.combineLatest`.
+    /// All are wired together before any starts, so synchronous values are included too.
     public static func combineLatest<B, C, D, E, F>(
         _ a: SignalProducer<Value, Error>,
         _ b: SignalProducer<B, Error>,
@@ -394,8 +394,8 @@ extension SignalProducer {
         }
     }
 
-    /// Starts 7 producers and combines their latest values; see `Signal.combineLatest`. All
-    /// are wired together before any starts, so synchronous first values are combined too.
+    /// Starts 7 producers and combines their latest values; see `Signal.combineLatest`.
+    /// All are wired together before any starts, so synchronous values are included too.
     public static func combineLatest<B, C, D, E, F, G>(
         _ a: SignalProducer<Value, Error>,
         _ b: SignalProducer<B, Error>,
@@ -431,8 +431,8 @@ extension SignalProducer {
         }
     }
 
-    /// Starts 8 producers and combines their latest values; see `Signal.combineLatest`. All
-    /// are wired together before any starts, so synchronous first values are combined too.
+    /// Starts 8 producers and combines their latest values; see `Signal.combineLatest`.
+    /// All are wired together before any starts, so synchronous values are included too.
     public static func combineLatest<B, C, D, E, F, G, H>(
         _ a: SignalProducer<Value, Error>,
         _ b: SignalProducer<B, Error>,
@@ -472,8 +472,8 @@ extension SignalProducer {
         }
     }
 
-    /// Starts 9 producers and combines their latest values; see `Signal.combineLatest`. All
-    /// are wired together before any starts, so synchronous first values are combined too.
+    /// Starts 9 producers and combines their latest values; see `Signal.combineLatest`.
+    /// All are wired together before any starts, so synchronous values are included too.
     public static func combineLatest<B, C, D, E, F, G, H, I>(
         _ a: SignalProducer<Value, Error>,
         _ b: SignalProducer<B, Error>,
@@ -517,8 +517,8 @@ extension SignalProducer {
         }
     }
 
-    /// Starts 10 producers and combines their latest values; see `Signal.combineLatest`. All
-    /// are wired together before any starts, so synchronous first values are combined too.
+    /// Starts 10 producers and combines their latest values; see `Signal.combineLatest`.
+    /// All are wired together before any starts, so synchronous values are included too.
     public static func combineLatest<B, C, D, E, F, G, H, I, J>(
         _ a: SignalProducer<Value, Error>,
         _ b: SignalProducer<B, Error>,

@@ -278,8 +278,8 @@ extension Signal {
 }
 
 extension SignalProducer {
-    /// Starts 2 producers and pairs their values by index; see `Signal.zip`. All are wired
-    /// together before any starts, so synchronous values are paired too.
+    /// Starts 2 producers and pairs their values by index; see `Signal.zip`.
+    /// All are wired together before any starts, so synchronous values are included too.
     public static func zip<B>(
         _ a: SignalProducer<Value, Error>,
         _ b: SignalProducer<B, Error>
@@ -295,8 +295,8 @@ extension SignalProducer {
         }
     }
 
-    /// Starts 3 producers and pairs their values by index; see `Signal.zip`. All are wired
-    /// together before any starts, so synchronous values are paired too.
+    /// Starts 3 producers and pairs their values by index; see `Signal.zip`.
+    /// All are wired together before any starts, so synchronous values are included too.
     public static func zip<B, C>(
         _ a: SignalProducer<Value, Error>,
         _ b: SignalProducer<B, Error>,
@@ -316,8 +316,8 @@ extension SignalProducer {
         }
     }
 
-    /// Starts 4 producers and pairs their values by index; see `Signal.zip`. All are wired
-    /// together before any starts, so synchronous values are paired too.
+    /// Starts 4 producers and pairs their values by index; see `Signal.zip`.
+    /// All are wired together before any starts, so synchronous values are included too.
     public static func zip<B, C, D>(
         _ a: SignalProducer<Value, Error>,
         _ b: SignalProducer<B, Error>,
@@ -341,8 +341,8 @@ extension SignalProducer {
         }
     }
 
-    /// Starts 5 producers and pairs their values by index; see `Signal.zip`. All are wired
-    /// together before any starts, so synchronous values are paired too.
+    /// Starts 5 producers and pairs their values by index; see `Signal.zip`.
+    /// All are wired together before any starts, so synchronous values are included too.
     public static func zip<B, C, D, E>(
         _ a: SignalProducer<Value, Error>,
         _ b: SignalProducer<B, Error>,
@@ -370,8 +370,8 @@ extension SignalProducer {
         }
     }
 
-    /// Starts 6 producers and pairs their values by index; see `Signal.zip`. All are wired
-    /// together before any starts, so synchronous values are paired too.
+    /// Starts 6 producers and pairs their values by index; see `Signal.zip`.
+    /// All are wired together before any starts, so synchronous values are included too.
     public static func zip<B, C, D, E, F>(
         _ a: SignalProducer<Value, Error>,
         _ b: SignalProducer<B, Error>,
@@ -403,8 +403,8 @@ extension SignalProducer {
         }
     }
 
-    /// Starts 7 producers and pairs their values by index; see `Signal.zip`. All are wired
-    /// together before any starts, so synchronous values are paired too.
+    /// Starts 7 producers and pairs their values by index; see `Signal.zip`.
+    /// All are wired together before any starts, so synchronous values are included too.
     public static func zip<B, C, D, E, F, G>(
         _ a: SignalProducer<Value, Error>,
         _ b: SignalProducer<B, Error>,
@@ -440,8 +440,8 @@ extension SignalProducer {
         }
     }
 
-    /// Starts 8 producers and pairs their values by index; see `Signal.zip`. All are wired
-    /// together before any starts, so synchronous values are paired too.
+    /// Starts 8 producers and pairs their values by index; see `Signal.zip`.
+    /// All are wired together before any starts, so synchronous values are included too.
     public static func zip<B, C, D, E, F, G, H>(
         _ a: SignalProducer<Value, Error>,
         _ b: SignalProducer<B, Error>,
@@ -481,8 +481,8 @@ extension SignalProducer {
         }
     }
 
-    /// Starts 9 producers and pairs their values by index; see `Signal.zip`. All are wired
-    /// together before any starts, so synchronous values are paired too.
+    /// Starts 9 producers and pairs their values by index; see `Signal.zip`.
+    /// All are wired together before any starts, so synchronous values are included too.
     public static func zip<B, C, D, E, F, G, H, I>(
         _ a: SignalProducer<Value, Error>,
         _ b: SignalProducer<B, Error>,
@@ -526,8 +526,8 @@ extension SignalProducer {
         }
     }
 
-    /// Starts 10 producers and pairs their values by index; see `Signal.zip`. All are wired
-    /// together before any starts, so synchronous values are paired too.
+    /// Starts 10 producers and pairs their values by index; see `Signal.zip`.
+    /// All are wired together before any starts, so synchronous values are included too.
     public static func zip<B, C, D, E, F, G, H, I, J>(
         _ a: SignalProducer<Value, Error>,
         _ b: SignalProducer<B, Error>,
