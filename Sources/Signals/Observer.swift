@@ -11,8 +11,10 @@ extension Signal {
     public final class Observer: @unchecked Sendable {
         /// The action of an ordinary observer; nil for an input observer.
         private let action: ((Event) -> Void)?
-        /// The core an input observer feeds; nil for an ordinary observer.
-        private let target: Core?
+        /// The core an input observer feeds (retained by `init(input:)`, released by `deinit`);
+        /// nil for an ordinary observer. Unmanaged so that sending borrows it instead of
+        /// retaining and releasing it on every event.
+        private let target: Unmanaged<Core>?
 
         /// An observer that runs `action` for every event it receives.
         public init(_ action: @escaping (Event) -> Void) {
@@ -40,36 +42,34 @@ extension Signal {
         /// The input observer of `core`.
         init(input core: Core) {
             self.action = nil
-            self.target = core
+            self.target = Unmanaged.passRetained(core)
         }
 
         deinit {
-            target?.inputDidDeinitialize()
+            guard let target else { return }
+            target._withUnsafeGuaranteedRef { $0.inputDidDeinitialize() }
+            target.release()
         }
 
         /// Sends (or receives) one event.
         @inline(__always)
         public func send(_ event: Event) {
             if let target {
-                target.send(event)
+                target._withUnsafeGuaranteedRef { $0.send(event) }
             } else {
                 action?(event)
             }
         }
 
-        /// For operators that decide events under a lock of their own: queues `event` on the
-        /// input's signal in decision order (see `Core.enqueue`). Returns true when the caller
-        /// must call `deliverQueued()` once its lock is released. An ordinary observer has no
-        /// queue: the event is kept here and delivered by `deliverQueued()`.
-        func enqueue(_ event: Event) -> Bool {
-            if let target { return target.enqueue(event) }
+        /// For operators that decide events under a lock of their own: admits `event` to the
+        /// input's signal in decision order (see `Core.admitForLater`) and returns the delivery
+        /// the caller must make, by calling `deliver()` once its lock is released. An ordinary
+        /// observer has no queue: it receives the event at once and nil is returned.
+        @inline(__always)
+        func admitForLater(_ event: Event) -> Handoff? {
+            if let target { return target._withUnsafeGuaranteedRef { $0.admitForLater(event) } }
             action?(event)
-            return false
-        }
-
-        /// Delivers what `enqueue` queued.
-        func deliverQueued() {
-            target?.deliverQueued()
+            return nil
         }
 
         /// Sends a value.

@@ -19,55 +19,49 @@ extension Signal {
     ///   send from one serial context, which is how view models are driven.
     ///
     /// ## Locking
-    /// `mutex` guards every `var` below. It is never held while user code (an observer) runs.
-    final class Core: @unchecked Sendable {
-        /// Guards all mutable state of the core; held only for bookkeeping, never across a callout.
-        private let mutex = Lock()
-
-        private enum Phase: UInt8 { case alive, terminating, terminated }
-
-        @exclusivity(unchecked) private var phase = Phase.alive
-        /// Current observers, in subscription order.
-        @exclusivity(unchecked) private var observers = ContiguousArray<Subscription>()
-        /// Events waiting for the deliverer, each with the observers it is addressed to.
-        @exclusivity(unchecked) private var queue = [(event: Event, recipients: ContiguousArray<Subscription>)]()
-        /// Index of the next event to deliver in `queue` (avoids O(n) removeFirst).
-        @exclusivity(unchecked) private var queueHead = 0
-        /// True while some thread is delivering; it owns the queue until it finds it empty.
-        @exclusivity(unchecked) private var isDelivering = false
-        /// False once the public `Signal` wrapper has been deinitialized.
-        @exclusivity(unchecked) private var hasWrapper = true
-        /// The terminating event, once sent: replayed to operator plumbing that attaches after
-        /// an operator ended during its own construction (see `observe(_:replayingTermination:)`).
-        @exclusivity(unchecked) private var terminalEvent: Event?
-        /// The latest value sent, kept only by property cores (`keepsLatest`).
+    /// `mutex` (in `SignalCoreBase`, with the observer list) guards every `var` of both
+    /// classes. It is never held while user code (an observer) runs.
+    final class Core: SignalCoreBase, @unchecked Sendable {
+        /// Events waiting for the deliverer, and the terminating event once sent. Created the
+        /// first time either is needed: most cores never queue, and a core's size is paid by
+        /// every operator of every graph.
+        @exclusivity(unchecked) private var backlog: Backlog?
+        /// The latest value sent; nil for all but property cores, which always have one.
         @exclusivity(unchecked) private var latest: Value?
-        private let keepsLatest: Bool
-
-        /// Ends when the signal terminates: disposes what the generator attached to it.
-        /// Created on first use: pipes and properties rarely need one, and every small graph
-        /// pays for each object.
-        @exclusivity(unchecked) private var storedLifetime: Lifetime?
 
         init(keepingLatest initial: Value? = nil) {
-            self.keepsLatest = initial != nil
             self.latest = initial
         }
 
-        /// The lifetime of the signal: ends when it terminates (already ended if it has).
-        var lifetime: Lifetime {
-            mutex.withLock {
-                if let storedLifetime { return storedLifetime }
-                guard phase != .terminated else { return Lifetime.empty }
-                let created = Lifetime()
-                storedLifetime = created
-                return created
+        /// The rarely needed state of a core; guarded by the core's `mutex`.
+        private final class Backlog {
+            /// Events waiting for the deliverer, each with the observers it is addressed to.
+            var queue: [(event: Event, recipients: Recipients)] = []
+            /// Index of the next event to deliver in `queue` (avoids O(n) removeFirst).
+            var head = 0
+            /// The terminating event, once sent: replayed to operator plumbing that attaches
+            /// after an operator ended during its own construction (see
+            /// `observe(_:replayingTermination:)`).
+            var terminalEvent: Event?
+
+            /// Forgets the delivered events; keeps a small buffer for the next burst.
+            func reset() {
+                queue.removeAll(keepingCapacity: queue.capacity <= 8)
+                head = 0
             }
+        }
+
+        /// With the lock held: queues `event` for `recipients` behind the delivery under way.
+        private func enqueue(_ event: Event, for recipients: Recipients) {
+            let backlog = self.backlog ?? Backlog()
+            self.backlog = backlog
+            backlog.queue.append((event, recipients))
         }
 
         // MARK: Sending
 
         /// Sends `event` to every current observer (or queues it behind the delivery under way).
+        @inline(__always)
         func send(_ event: Event) {
             if let recipients = mutex.withLock({ admit(event) }) {
                 deliver(event, to: recipients)
@@ -76,87 +70,106 @@ extension Signal {
 
         /// With the lock held: records `event` and either queues it behind the delivery under
         /// way (returning nil) or makes the caller the deliverer (returning the recipients).
-        private func admit(_ event: Event) -> ContiguousArray<Subscription>? {
+        @inline(__always)
+        private func admit(_ event: Event) -> Recipients? {
             guard phase == .alive else { return nil }
             record(event)
             if isDelivering {
-                queue.append((event, observers))
+                enqueue(event, for: recipients())
                 return nil
             }
             isDelivering = true
-            return observers
+            return recipients()
+        }
+
+        /// With the lock held: the current observers as recipients of an event. Valid without
+        /// a reference count while `isDelivering` holds (see `Recipients`).
+        @inline(__always)
+        private func recipients() -> Recipients {
+            if let single = observers.single {
+                return .one(Unmanaged.passUnretained(unsafeDowncast(single, to: Subscription.self)))
+            }
+            return .all(observers.all)
         }
 
         /// With the lock held: what sending `event` changes in the core's state.
+        @inline(__always)
         private func record(_ event: Event) {
-            if keepsLatest, case let .value(value) = event { latest = value }
-            if event.isTerminating {
-                phase = .terminating
-                terminalEvent = event
+            if case let .value(value) = event {
+                if latest != nil { latest = value }
+            } else {
+                recordTermination(event)
             }
         }
 
-        /// Queues `event` without delivering it, for callers that decide events under a lock of
-        /// their own: enqueuing in decision order keeps that order, and delivering later (in
-        /// `deliverQueued()`, with their lock released) keeps observers out of their lock.
-        /// Returns true when the caller became the deliverer and must call `deliverQueued()`.
-        func enqueue(_ event: Event) -> Bool {
+        /// With the lock held: the core starts terminating with `event`.
+        @inline(never)
+        private func recordTermination(_ event: Event) {
+            phase = .terminating
+            let backlog = self.backlog ?? Backlog()
+            self.backlog = backlog
+            backlog.terminalEvent = event
+        }
+
+        /// Admits `event` for callers that decide events under a lock of their own: admitting
+        /// in decision order keeps that order, and delivering later (with their lock released,
+        /// by `Handoff.deliver()`) keeps observers out of their lock. Returns the delivery the
+        /// caller must make when it became the deliverer; nil when the event was queued behind
+        /// the delivery under way (or dropped because the signal ended).
+        @inline(__always)
+        func admitForLater(_ event: Event) -> Handoff? {
             mutex.withLock {
-                guard phase == .alive else { return false }
-                record(event)
-                queue.append((event, observers))
-                guard !isDelivering else { return false }
-                isDelivering = true
-                return true
+                admit(event).map { Handoff(core: Unmanaged.passUnretained(self), event: event, recipients: $0) }
             }
-        }
-
-        /// Delivers what `enqueue` queued; only the caller that `enqueue` made the deliverer.
-        func deliverQueued() {
-            if let (event, recipients) = mutex.withLock({ dequeue() }) { deliver(event, to: recipients) }
         }
 
         /// With the lock held: the next queued event, or nil after ending the delivery (the
-        /// caller stops being the deliverer).
-        private func dequeue() -> (Event, ContiguousArray<Subscription>)? {
-            guard queueHead < queue.count else {
-                queue = []
-                queueHead = 0
+        /// caller stops being the deliverer). When the delivery ends, the subscriptions retired
+        /// during it are handed back in `released`, to be dropped outside the lock.
+        @inline(__always)
+        private func dequeue(_ released: inout ContiguousArray<SubscriptionBase>?) -> (Event, Recipients)? {
+            guard let backlog, backlog.head < backlog.queue.count else {
+                if let backlog, backlog.head != 0 { backlog.reset() }
+                if !retired.isEmpty {
+                    released = retired
+                    retired = []
+                }
                 isDelivering = false
                 return nil
             }
-            defer { queueHead += 1 }
-            return queue[queueHead]
+            defer { backlog.head += 1 }
+            return backlog.queue[backlog.head]
         }
 
         /// Delivers `event`, then everything queued meanwhile, until the queue is empty.
-        private func deliver(_ first: Event, to firstRecipients: ContiguousArray<Subscription>) {
+        @inline(__always)
+        fileprivate func deliver(_ first: Event, to firstRecipients: Recipients) {
             var event = first
             var recipients = firstRecipients
+            var released: ContiguousArray<SubscriptionBase>?
             while true {
-                for subscription in recipients where subscription.isActive {
-                    subscription.send(event)
-                }
+                recipients.send(event)
                 if event.isTerminating {
                     finishTermination()
                     return
                 }
-                guard let next = mutex.withLock({ dequeue() }) else { return }
+                guard let next = mutex.withLock({ dequeue(&released) }) else { return }
                 (event, recipients) = next
             }
         }
 
         /// After the terminating event went out: drop observers and end the generator's lifetime.
         private func finishTermination() {
-            let dropped: ContiguousArray<Subscription> = mutex.withLock {
+            let (dropped, wasRetired): (ContiguousArray<SubscriptionBase>, ContiguousArray<SubscriptionBase>) = mutex.withLock {
                 phase = .terminated
                 isDelivering = false
-                queue = []
-                queueHead = 0
-                defer { observers = [] }
-                return observers
+                backlog?.queue = []
+                backlog?.head = 0
+                defer { retired = [] }
+                return (observers.removeAll(), retired)
             }
             for subscription in dropped { subscription.deactivate() }
+            withExtendedLifetime(wasRetired) {}
             mutex.withLock { storedLifetime }?.end()
         }
 
@@ -184,12 +197,12 @@ extension Signal {
         private func attach(_ subscription: Subscription, sendingLatest: Bool, replayingTermination: Bool) -> Disposable? {
             let outcome: ObserveOutcome = mutex.withLock {
                 guard phase == .alive else {
-                    return .terminated(sendingLatest ? latest : nil, replayingTermination ? terminalEvent : nil)
+                    return .terminated(sendingLatest ? latest : nil, replayingTermination ? backlog?.terminalEvent : nil)
                 }
                 observers.append(subscription)
                 guard sendingLatest, let value = latest else { return .added }
                 if isDelivering {
-                    queue.append((.value(value), [subscription]))
+                    enqueue(.value(value), for: .one(Unmanaged.passUnretained(subscription)))
                     return .added
                 }
                 isDelivering = true
@@ -199,7 +212,7 @@ extension Signal {
             case .added:
                 return subscription
             case let .addedDeliverNow(value):
-                deliver(.value(value), to: [subscription])
+                deliver(.value(value), to: .one(Unmanaged.passUnretained(subscription)))
                 return subscription
             case let .terminated(value, terminal):
                 // Observing an ended signal: ReactiveSwift's answer is a lone `interrupted`.
@@ -214,25 +227,8 @@ extension Signal {
             }
         }
 
-        /// Removes `subscription`. With no observers left and no wrapper that could gain new
-        /// ones, the signal can never be observed again: it is interrupted to free upstream work.
-        func remove(_ subscription: Subscription) {
-            let orphaned: Bool = mutex.withLock {
-                if let index = observers.firstIndex(where: { $0 === subscription }) {
-                    observers.remove(at: index)
-                }
-                return observers.isEmpty && !hasWrapper && phase == .alive
-            }
-            if orphaned { send(.interrupted) }
-        }
-
-        /// The public `Signal` object went away.
-        func signalDidDeinitialize() {
-            let orphaned: Bool = mutex.withLock {
-                hasWrapper = false
-                return observers.isEmpty && phase == .alive
-            }
-            if orphaned { send(.interrupted) }
+        override func interrupt() {
+            send(.interrupted)
         }
 
         /// The last reference to the input observer went away: nobody can send any more.
@@ -253,7 +249,7 @@ extension Signal {
         /// Applies `body` to the current value of a property core and sends the result, both
         /// under the lock, so concurrent modifications are never lost or reordered.
         func modify<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
-            let (result, value, recipients): (Result, Value, ContiguousArray<Subscription>?) = try mutex.withLock {
+            let (result, value, recipients): (Result, Value, Recipients?) = try mutex.withLock {
                 guard var value = latest else {
                     preconditionFailure("modify called on a signal core that keeps no value")
                 }
@@ -264,63 +260,47 @@ extension Signal {
             return result
         }
 
-        /// How many observers are attached (for tests of cleanup).
-        var observerCount: Int {
-            mutex.withLock { observers.count }
-        }
+    }
 
-        /// Whether the signal has terminated or is delivering its terminating event.
-        var hasTerminated: Bool {
-            mutex.withLock { phase != .alive }
+    /// A delivery decided under a caller's lock, to be made once that lock is released (see
+    /// `Core.admitForLater`). Holds its core without a reference count: the caller holds the
+    /// input observer that owns the core until it calls `deliver()`.
+    struct Handoff {
+        fileprivate let core: Unmanaged<Core>
+        fileprivate let event: Event
+        fileprivate let recipients: Recipients
+
+        /// Delivers the event, then whatever was queued behind it.
+        @inline(__always)
+        func deliver() {
+            core._withUnsafeGuaranteedRef { $0.deliver(event, to: recipients) }
         }
     }
 
-    /// One observer's registration with a core; disposing it stops delivery to that observer.
-    final class Subscription: Disposable, @unchecked Sendable {
-        /// Where events go: an `Observer`, or directly a closure.
-        enum Target {
-            case observer(Observer)
-            case action((Event) -> Void)
-        }
-
-        private let target: Target
-        /// Read by the deliverer without the core's lock, hence atomic.
-        private let active = Atomic<Bool>(true)
-        /// Guards `core`.
-        private let lock = Lock()
-        /// Strong until disposal, so a held disposable can always remove its observer.
-        @exclusivity(unchecked) private var core: Core?
-
-        init(_ target: Target, core: Core) {
-            self.target = target
-            self.core = core
-        }
+    /// The observers an event is addressed to: the core's observers when it was sent.
+    ///
+    /// The single-observer case, the usual one inside an operator chain, is held without a
+    /// reference count: two atomic operations fewer per hop. That is safe because a core only
+    /// hands out recipients to its deliverer, and while a delivery is under way every
+    /// subscription removed from the core is kept alive in `retired` until it ends. Several
+    /// observers travel as the array itself, whose buffer keeps its elements alive.
+    enum Recipients {
+        case one(Unmanaged<Subscription>)
+        case all(ContiguousArray<SubscriptionBase>)
 
         @inline(__always)
         func send(_ event: Event) {
-            switch target {
-            case let .observer(observer): observer.send(event)
-            case let .action(action): action(event)
+            switch self {
+            case let .one(subscription):
+                subscription._withUnsafeGuaranteedRef { $0.sendIfActive(event) }
+            case let .all(subscriptions):
+                subscriptions.withUnsafeBufferPointer { buffer in
+                    for index in buffer.indices {
+                        Unmanaged.passUnretained(unsafeDowncast(buffer[index], to: Subscription.self))
+                            ._withUnsafeGuaranteedRef { $0.sendIfActive(event) }
+                    }
+                }
             }
-        }
-
-        var isActive: Bool { active.load(ordering: .acquiring) }
-
-        var isDisposed: Bool { !isActive }
-
-        func dispose() {
-            guard active.exchange(false, ordering: .acquiringAndReleasing) else { return }
-            let owner: Core? = lock.withLock {
-                defer { core = nil }
-                return core
-            }
-            owner?.remove(self)
-        }
-
-        /// Called by the core after termination: no more events, and no cycle back to it.
-        func deactivate() {
-            active.store(false, ordering: .releasing)
-            lock.withLock { core = nil }
         }
     }
 }

@@ -9,9 +9,22 @@
 public final class Lifetime: @unchecked Sendable {
     /// Guards `children` and `nextToken`.
     private let lock = Lock()
-    /// What to dispose at the end; nil once ended.
-    @exclusivity(unchecked) private var children: ContiguousArray<(token: UInt32, disposable: Disposable)>? = []
+    /// The token of the latest child added.
     @exclusivity(unchecked) private var nextToken: UInt32 = 0
+    /// What to dispose at the end.
+    @exclusivity(unchecked) private var children = Children.none
+
+    /// The children of a lifetime. Most lifetimes (an operator's) hold exactly one, so it is
+    /// stored inline: no array buffer per operator, and the lifetime fits a smaller malloc
+    /// size class.
+    private enum Children {
+        case none
+        /// One child, whose token is `nextToken` (only `none` becomes `one`, and adding to
+        /// `one` makes it `many`).
+        case one(Disposable)
+        case many(ContiguousArray<(token: UInt32, disposable: Disposable)>)
+        case ended
+    }
 
     init() {}
 
@@ -23,7 +36,10 @@ public final class Lifetime: @unchecked Sendable {
 
     /// Whether the lifetime has ended.
     public var hasEnded: Bool {
-        lock.withLock { children == nil }
+        lock.withLock {
+            if case .ended = children { return true }
+            return false
+        }
     }
 
     /// Runs `action` when the lifetime ends (at once if it already has). Returns a handle that
@@ -50,9 +66,21 @@ public final class Lifetime: @unchecked Sendable {
     /// Adds `disposable` (disposing it at once if the lifetime has ended).
     private func add(_ disposable: Disposable) -> Disposable? {
         let token: UInt32? = lock.withLock {
-            guard children != nil else { return nil }
-            nextToken &+= 1
-            children?.append((nextToken, disposable))
+            switch children {
+            case .ended:
+                return nil
+            case .none:
+                nextToken &+= 1
+                children = .one(disposable)
+            case let .one(first):
+                children = .many([(nextToken, first), (nextToken &+ 1, disposable)])
+                nextToken &+= 1
+            case var .many(list):
+                children = .none // drop the enum's reference, so the append does not copy
+                nextToken &+= 1
+                list.append((nextToken, disposable))
+                children = .many(list)
+            }
             return nextToken
         }
         guard let token else {
@@ -65,8 +93,19 @@ public final class Lifetime: @unchecked Sendable {
     /// Forgets a child without disposing it.
     private func remove(_ token: UInt32) {
         let removed: Disposable? = lock.withLock {
-            guard let index = children?.firstIndex(where: { $0.token == token }) else { return nil }
-            return children?.remove(at: index).disposable
+            switch children {
+            case let .one(only) where token == nextToken:
+                children = .none
+                return only
+            case var .many(list):
+                guard let index = list.firstIndex(where: { $0.token == token }) else { return nil }
+                children = .none
+                let removed = list.remove(at: index).disposable
+                children = .many(list)
+                return removed
+            case .none, .one, .ended:
+                return nil
+            }
         }
         // Released outside the lock: its deinit may run arbitrary code.
         _ = removed
@@ -74,11 +113,15 @@ public final class Lifetime: @unchecked Sendable {
 
     /// Ends the lifetime now: disposes every child, outside the lock.
     func end() {
-        let taken = lock.withLock { () -> ContiguousArray<(token: UInt32, disposable: Disposable)>? in
-            defer { children = nil }
+        let taken: Children = lock.withLock {
+            defer { children = .ended }
             return children
         }
-        for child in taken ?? [] { child.disposable.dispose() }
+        switch taken {
+        case let .one(only): only.dispose()
+        case let .many(list): for child in list { child.disposable.dispose() }
+        case .none, .ended: break
+        }
     }
 
     /// A lifetime and the token that ends it when the token is deinitialized (or `dispose()`d).
@@ -95,8 +138,14 @@ public final class Lifetime: @unchecked Sendable {
     }()
 
     /// Removes one child from its lifetime without disposing it (what `+=` returns).
+    ///
+    /// It holds the lifetime strongly: a weak reference would give every lifetime a
+    /// side-table allocation for as long as it lives, although `+=`'s result is almost
+    /// always discarded at once. Holding a lifetime keeps nothing else alive.
     private final class Handle: Disposable, @unchecked Sendable {
-        private weak var lifetime: Lifetime?
+        /// Guards `lifetime`.
+        private let lock = Lock()
+        @exclusivity(unchecked) private var lifetime: Lifetime?
         private let token: UInt32
 
         init(lifetime: Lifetime, token: UInt32) {
@@ -104,11 +153,14 @@ public final class Lifetime: @unchecked Sendable {
             self.token = token
         }
 
-        var isDisposed: Bool { lifetime == nil }
+        var isDisposed: Bool { lock.withLock { lifetime == nil } }
 
         func dispose() {
-            lifetime?.remove(token)
-            lifetime = nil
+            let owner: Lifetime? = lock.withLock {
+                defer { lifetime = nil }
+                return lifetime
+            }
+            owner?.remove(token)
         }
     }
 

@@ -60,33 +60,36 @@ final class CombineState: @unchecked Sendable {
         combining latest: () -> Output,
         on observer: Signal<Output, Failure>.Observer
     ) {
-        let mustDeliver: Bool = lock.withLock {
+        let handoff: Signal<Output, Failure>.Handoff? = lock.withLock {
             switch event {
             case let .value(value):
-                guard !isTerminated else { return false }
+                guard !isTerminated else { return nil }
                 if !slot.hasValue { withValue += 1 }
                 slot.store(value)
-                guard withValue == sources else { return false }
-                return observer.enqueue(.value(latest()))
+                guard withValue == sources else { return nil }
+                return observer.admitForLater(.value(latest()))
             case let .failed(error): return end(.failed(error), on: observer)
             case .completed: return end(.completed, on: observer)
             case .interrupted: return end(.interrupted, on: observer)
             }
         }
-        if mustDeliver { observer.deliverQueued() }
+        handoff?.deliver()
     }
 
     /// With `lock` held: applies a source's terminating event (the first failure or
     /// interruption ends the combination; completion does once every source has completed)
-    /// and queues what the combination sends. Returns `Observer.enqueue`'s answer.
-    func end<Output, Failure>(_ event: Signal<Output, Failure>.Event, on observer: Signal<Output, Failure>.Observer) -> Bool {
-        guard !isTerminated else { return false }
+    /// and admits what the combination sends. Returns `Observer.admitForLater`'s answer.
+    func end<Output, Failure>(
+        _ event: Signal<Output, Failure>.Event,
+        on observer: Signal<Output, Failure>.Observer
+    ) -> Signal<Output, Failure>.Handoff? {
+        guard !isTerminated else { return nil }
         if case .completed = event {
             completed += 1
-            guard completed == sources else { return false }
+            guard completed == sources else { return nil }
         }
         isTerminated = true
-        return observer.enqueue(event)
+        return observer.admitForLater(event)
     }
 
     /// Counts one completed source; true when that was the last one.

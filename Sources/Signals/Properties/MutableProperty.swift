@@ -9,8 +9,6 @@ public final class MutableProperty<Value>: MutablePropertyProtocol, @unchecked S
     /// Holds the current value and the observers; the value is updated under the same lock as
     /// the send is enqueued, which is what makes the ordering guarantees above hold.
     private let core: Signal<Value, Never>.Core
-    /// Sends `completed` on deinit.
-    private let input: Signal<Value, Never>.Observer
 
     /// Every change; completes when the property is deinitialized.
     public let signal: Signal<Value, Never>
@@ -23,11 +21,12 @@ public final class MutableProperty<Value>: MutablePropertyProtocol, @unchecked S
     public init(_ initialValue: Value) {
         core = Signal<Value, Never>.Core(keepingLatest: initialValue)
         signal = Signal(core: core)
-        input = Signal<Value, Never>.Observer(input: core)
     }
 
     deinit {
-        input.sendCompleted()
+        // Sent on the core directly: an input `Observer` held only for this would cost every
+        // property an object.
+        core.send(.completed)
     }
 
     /// The current value. Setting it sends the new value to observers of `signal` and `producer`.

@@ -10,7 +10,6 @@ public final class Property<Value>: PropertyProtocol, @unchecked Sendable {
     private let sources: [AnyObject]
     /// The subscription that feeds the core; disposed on deinit.
     private let feed: Disposable?
-    private let input: Signal<Value, Never>.Observer
 
     /// Every change; completes when the property is deinitialized or its source completes.
     public let signal: Signal<Value, Never>
@@ -19,10 +18,9 @@ public final class Property<Value>: PropertyProtocol, @unchecked Sendable {
     public init(value: Value) {
         core = Signal<Value, Never>.Core(keepingLatest: value)
         signal = Signal(core: core)
-        input = Signal<Value, Never>.Observer(input: core)
         sources = []
         feed = nil
-        input.sendCompleted()
+        core.send(.completed)
     }
 
     /// A read-only view of `property`, keeping it alive.
@@ -60,15 +58,15 @@ public final class Property<Value>: PropertyProtocol, @unchecked Sendable {
         }
         core = Signal<Value, Never>.Core(keepingLatest: initial)
         signal = Signal(core: core)
-        input = Signal<Value, Never>.Observer(input: core)
         self.sources = sources
         relay.attach(core)
     }
 
     deinit {
         // Complete first: disposing the feed interrupts it, and that interruption would
-        // otherwise reach our own observers before the completion a property owes them.
-        input.sendCompleted()
+        // otherwise reach our own observers before the completion a property owes them. Sent
+        // on the core directly: an input `Observer` held for this would cost an object.
+        core.send(.completed)
         feed?.dispose()
     }
 

@@ -1,0 +1,78 @@
+/// The half of a signal core that does not depend on the signal's types: the observer list,
+/// the delivery flag and the lifetime.
+///
+/// It is a non-generic base class so that removing an observer runs fully compiled code.
+/// Disposal arrives through the `Disposable` existential, and a protocol witness of a generic
+/// class is never specialized: written generically, each disposal looked up generic metadata
+/// at run time and cost more than subscribing.
+///
+/// `mutex` guards every `var` here and in the generic `Signal.Core` built on it; it is never
+/// held while user code (an observer) runs.
+class SignalCoreBase: @unchecked Sendable {
+    /// The life cycle of a core: `terminating` while its terminating event is delivered.
+    enum Phase: UInt8 { case alive, terminating, terminated }
+
+    /// Guards all mutable state of the core; held only for bookkeeping, never across a callout.
+    let mutex = Lock()
+    @exclusivity(unchecked) final var phase = Phase.alive
+    /// True while some thread is delivering; it owns the queue until it finds it empty.
+    @exclusivity(unchecked) final var isDelivering = false
+    /// False once the public `Signal` wrapper has been deinitialized.
+    @exclusivity(unchecked) final var hasWrapper = true
+    /// Current observers, in subscription order. Each is a `Signal<Value, Error>.Subscription`
+    /// of the subclass's types.
+    @exclusivity(unchecked) final var observers = ObserverList()
+    /// Subscriptions removed while a delivery was under way. The deliverer may hold them
+    /// without a reference count (see `Signal.Recipients`), so they are kept alive here until
+    /// the delivery ends.
+    @exclusivity(unchecked) final var retired = ContiguousArray<SubscriptionBase>()
+    /// Ends when the signal terminates: disposes what the generator attached to it.
+    /// Created on first use: pipes and properties rarely need one, and every small graph
+    /// pays for each object.
+    @exclusivity(unchecked) final var storedLifetime: Lifetime?
+
+    /// The lifetime of the signal: ends when it terminates (already ended if it has).
+    final var lifetime: Lifetime {
+        mutex.withLock {
+            if let storedLifetime { return storedLifetime }
+            guard phase != .terminated else { return Lifetime.empty }
+            let created = Lifetime()
+            storedLifetime = created
+            return created
+        }
+    }
+
+    /// Removes `subscription`. With no observers left and no wrapper that could gain new
+    /// ones, the signal can never be observed again: it is interrupted to free upstream work.
+    final func remove(_ subscription: SubscriptionBase) {
+        let orphaned: Bool = mutex.withLock {
+            // The deliverer may be holding it without a reference: keep it alive until the
+            // delivery ends.
+            if let removed = observers.remove(subscription), isDelivering { retired.append(removed) }
+            return observers.isEmpty && !hasWrapper && phase == .alive
+        }
+        if orphaned { interrupt() }
+    }
+
+    /// The public `Signal` object went away.
+    final func signalDidDeinitialize() {
+        let orphaned: Bool = mutex.withLock {
+            hasWrapper = false
+            return observers.isEmpty && phase == .alive
+        }
+        if orphaned { interrupt() }
+    }
+
+    /// Sends `interrupted`; `Signal.Core` overrides it (only the subclass knows its event type).
+    func interrupt() {}
+
+    /// How many observers are attached (for tests of cleanup).
+    final var observerCount: Int {
+        mutex.withLock { observers.count }
+    }
+
+    /// Whether the signal has terminated or is delivering its terminating event.
+    final var hasTerminated: Bool {
+        mutex.withLock { phase != .alive }
+    }
+}

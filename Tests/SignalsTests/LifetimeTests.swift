@@ -1,0 +1,96 @@
+import XCTest
+@testable import Signals
+
+/// `Lifetime` keeps one child inline and moves to an array for a second; every path between
+/// those shapes must keep each child's handle pointing at that child.
+final class LifetimeTests: XCTestCase {
+    private func child(_ name: String, into log: Log) -> Disposable {
+        AnyDisposable { log.entries.append(name) }
+    }
+
+    /// Collects what was disposed, in order.
+    private final class Log {
+        var entries: [String] = []
+    }
+
+    func testEndDisposesEveryChildOnceInTheOrderTheyWereAdded() {
+        for count in 0...3 {
+            let log = Log()
+            let (lifetime, token) = Lifetime.make()
+            let names = (0..<count).map { "child\($0)" }
+            for name in names { lifetime += child(name, into: log) }
+
+            token.dispose()
+            token.dispose()
+
+            XCTAssertEqual(log.entries, names, "with \(count) children")
+            XCTAssertTrue(lifetime.hasEnded)
+        }
+    }
+
+    func testRemovingTheOnlyChildThroughItsHandleForgetsItWithoutDisposingIt() {
+        let log = Log()
+        let (lifetime, token) = Lifetime.make()
+        let handle = lifetime += child("only", into: log)
+
+        XCTAssertEqual(handle?.isDisposed, false)
+        handle?.dispose()
+        XCTAssertEqual(handle?.isDisposed, true)
+        token.dispose()
+
+        XCTAssertEqual(log.entries, [])
+    }
+
+    func testTheFirstChildsHandleStillRemovesItAfterASecondChildIsAdded() {
+        let log = Log()
+        let (lifetime, token) = Lifetime.make()
+        let first = lifetime += child("first", into: log)
+        lifetime += child("second", into: log)
+
+        first?.dispose()
+        token.dispose()
+
+        XCTAssertEqual(log.entries, ["second"])
+    }
+
+    func testEachHandleRemovesItsOwnChildAmongSeveral() {
+        let log = Log()
+        let (lifetime, token) = Lifetime.make()
+        lifetime += child("a", into: log)
+        let b = lifetime += child("b", into: log)
+        lifetime += child("c", into: log)
+        let d = lifetime += child("d", into: log)
+
+        d?.dispose()
+        b?.dispose()
+        lifetime += child("e", into: log)
+        token.dispose()
+
+        XCTAssertEqual(log.entries, ["a", "c", "e"])
+    }
+
+    func testAChildAddedAfterTheOnlyOneWasRemovedIsDisposedAtTheEnd() {
+        let log = Log()
+        let (lifetime, token) = Lifetime.make()
+        let first = lifetime += child("first", into: log)
+        first?.dispose()
+        let second = lifetime += child("second", into: log)
+        first?.dispose() // a second disposal of a spent handle must not remove the new child
+
+        token.dispose()
+
+        XCTAssertEqual(log.entries, ["second"])
+        XCTAssertNotNil(second)
+    }
+
+    func testAddingToAnEndedLifetimeDisposesAtOnceAndReturnsNil() {
+        let log = Log()
+        let (lifetime, token) = Lifetime.make()
+        token.dispose()
+
+        let handle = lifetime += child("late", into: log)
+
+        XCTAssertNil(handle)
+        XCTAssertEqual(log.entries, ["late"])
+    }
+}
