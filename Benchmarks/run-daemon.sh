@@ -78,10 +78,10 @@ mkdir -p "$out/callgrind"
 : >"$results"
 
 # --- Build -------------------------------------------------------------------------------
-daemon_build="swift build -c release -Xswiftc -cross-module-optimization --product switchboard --scratch-path .build-cmo"
+daemon_build="swift build -c release -Xswiftc -cross-module-optimization --static-swift-stdlib --product switchboard --scratch-path .build-cmo"
 log "building the daemon: $daemon_build (at the repository root)"
 (cd "$root" && $daemon_build) >"$out/build-daemon.log" 2>&1 || { tail -40 "$out/build-daemon.log" >&2; exit 1; }
-switchboard="$(cd "$root" && swift build -c release -Xswiftc -cross-module-optimization --product switchboard --scratch-path .build-cmo --show-bin-path)/switchboard"
+switchboard="$(cd "$root" && swift build -c release -Xswiftc -cross-module-optimization --static-swift-stdlib --product switchboard --scratch-path .build-cmo --show-bin-path)/switchboard"
 
 log "building the Swift peers and the report"
 for product in FoundationEcho SwiftStartupFloor DaemonReport; do

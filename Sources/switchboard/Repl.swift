@@ -28,7 +28,7 @@ struct Repl: ParsableCommand {
         var options = REPLOptions()
         options.color = color
         options.virtualClock = common.clock == .virtual
-        options.session = common.sessionConfiguration()
+        options.session = common.settings.sessionConfiguration()
         options.exitGracePeriod = common.exitGraceSeconds
         options.promptInPlainMode = promptInPlainMode
         options.environment = ProcessInfo.processInfo.environment

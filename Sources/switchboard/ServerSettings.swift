@@ -1,0 +1,72 @@
+import Framing
+import Host
+import JSON
+import Logging
+
+/// Which clock view models run on.
+enum ClockKind: String, CaseIterable {
+    /// Wall-clock time.
+    case real
+    /// Virtual time that moves only with the `advance` method (deterministic scripts).
+    case virtual
+}
+
+/// Everything the daemon's and the REPL's options decide, as plain values with their defaults.
+///
+/// `CommonOptions` fills it from the command line. The daemon's start-up fast path (see
+/// `main.swift`) uses the defaults directly, without the argument parser.
+struct ServerSettings {
+    var framing = FramingMode.newline
+    var clock = ClockKind.real
+    var maxLineBytes = 16 * 1024 * 1024
+    var maxInstances = 100_000
+    var maxBatch = 100_000
+    var maxPendingCalls = 10_000
+    var clientTimeout: Double = 30
+    var exitGraceSeconds: Double = 5
+    var maxOutputBuffer = 1024 * 1024
+    var dataFile: String?
+    var logLevel = Logger.Level.warning
+
+    /// The first problem with these settings, phrased for the option that sets it.
+    var problem: String? {
+        if maxLineBytes < 64 { return "--max-line-bytes must be at least 64" }
+        if maxInstances < 1 { return "--max-instances must be at least 1" }
+        if maxOutputBuffer < 1 { return "--max-output-buffer must be at least 1" }
+        if maxBatch < 1 { return "--max-batch must be at least 1" }
+        if maxPendingCalls < 1 { return "--max-pending-calls must be at least 1" }
+        if !(clientTimeout > 0 && clientTimeout.isFinite) { return "--client-timeout must be a positive number of seconds" }
+        if !(exitGraceSeconds >= 0 && exitGraceSeconds.isFinite) { return "--exit-grace must be zero or more seconds" }
+        return nil
+    }
+
+    /// The options a replay of a recording needs to behave the same (limits and timeouts, not
+    /// framing, logging or the clock, which replay sets itself).
+    var replayArguments: [String] {
+        var arguments: [String] = []
+        let defaults = ServerSettings()
+        if maxInstances != defaults.maxInstances { arguments += ["--max-instances", String(maxInstances)] }
+        if maxBatch != defaults.maxBatch { arguments += ["--max-batch", String(maxBatch)] }
+        if maxPendingCalls != defaults.maxPendingCalls { arguments += ["--max-pending-calls", String(maxPendingCalls)] }
+        if clientTimeout != defaults.clientTimeout { arguments += ["--client-timeout", String(clientTimeout)] }
+        if maxLineBytes != defaults.maxLineBytes { arguments += ["--max-line-bytes", String(maxLineBytes)] }
+        return arguments
+    }
+
+    func sessionConfiguration() -> SessionConfiguration {
+        var configuration = SessionConfiguration()
+        configuration.maxInstances = maxInstances
+        configuration.maxBatch = maxBatch
+        configuration.maxPendingClientCalls = maxPendingCalls
+        configuration.clientCallTimeout = clientTimeout
+        if let dataFile { configuration.settings["dataFile"] = .string(dataFile) }
+        return configuration
+    }
+
+    /// A logger writing to stderr: stdout carries protocol lines only.
+    func makeLogger() -> Logger {
+        var logger = Logger(label: "switchboard") { label in StreamLogHandler.standardError(label: label) }
+        logger.logLevel = logLevel
+        return logger
+    }
+}
