@@ -11,8 +11,10 @@ import Glibc
 /// Serves a session over a pair of file descriptors (stdin/stdout): the daemon.
 ///
 /// ## Threads
-/// - A reader thread reads: `read(2)` into a chunk, the `FrameDecoder` splits it, and the
-///   chunk's frames go to the executor as one work item. At most `maxChunksInFlight` work items
+/// - A reader thread reads: `read(2)` into a chunk, the `FrameDecoder` splits it, jansson
+///   parses each message (pure work, no session state: on the second core it overlaps with the
+///   executor, and parsing was half of a request's instructions), and the chunk's parsed
+///   frames go to the executor as one work item. At most `maxChunksInFlight` work items
 ///   wait at once; beyond that the reader stops reading, so a client that sends faster than the
 ///   daemon works is slowed by its own pipe and memory stays bounded.
 /// - The executor (a serial queue) runs the session: every request, every scheduled action.
@@ -110,14 +112,15 @@ public final class StdioServer: @unchecked Sendable {
         ignoreSIGPIPE()
         handleTerminationSignals()
         // A queue of its own: its one thread may block in read(2) without starving Dispatch.
-        DispatchQueue(label: "switchboard.reader").async { [self] in readLoop() }
+        let maxBatch = executor.sync { session?.maxBatch ?? SessionConfiguration().maxBatch }
+        DispatchQueue(label: "switchboard.reader").async { [self] in readLoop(maxBatch: maxBatch) }
         done.wait()
         return executor.sync { outcome ?? .finished }
     }
 
     // MARK: Reading (reader thread)
 
-    private func readLoop() {
+    private func readLoop(maxBatch: Int) {
         var decoder = FrameDecoder(mode: options.framing, maxMessageLength: options.maxMessageLength)
         let chunkSize = 64 * 1024
         let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: chunkSize, alignment: 1)
@@ -130,11 +133,12 @@ public final class StdioServer: @unchecked Sendable {
                 let code = errno
                 return executor.async { [self] in finish(.readFailed(code)) }
             }
-            var frames: [Frame] = []
+            var frames: [ParsedFrame] = []
+            let parse = { (frame: Frame) in frames.append(ParsedFrame(frame, maxBatch: maxBatch)) }
             if count == 0 {
-                decoder.finish { frames.append($0) }
+                decoder.finish(parse)
             } else {
-                decoder.feed(UnsafeRawBufferPointer(rebasing: buffer[..<count])) { frames.append($0) }
+                decoder.feed(UnsafeRawBufferPointer(rebasing: buffer[..<count]), parse)
             }
             if decoder.mode != announcedMode, decoder.mode != .auto {
                 announcedMode = decoder.mode
@@ -156,13 +160,13 @@ public final class StdioServer: @unchecked Sendable {
 
     // MARK: Executor
 
-    private func process(_ frames: [Frame]) {
+    private func process(_ frames: [ParsedFrame]) {
         guard outcome == nil, let session else { return }
         for frame in frames {
             switch frame {
-            case let .message(bytes):
+            case let .message(bytes, parsed):
                 observer?.received(bytes)
-                session.handle(frame: bytes)
+                session.handle(parsed: parsed)
             case let .tooLong(length): session.handleOversizedFrame(length: length, limit: options.maxMessageLength)
             case let .invalidHeader(reason): session.handleMalformedFrame(reason)
             }

@@ -94,7 +94,16 @@ public final class Session {
 
     /// Handles one frame: a message or a batch.
     public func handle(frame bytes: [UInt8]) {
-        switch MessageParser.parse(bytes, maxBatch: configuration.maxBatch) {
+        handle(parsed: MessageParser.parse(bytes, maxBatch: maxBatch))
+    }
+
+    /// The most messages one batch may hold. Immutable, so readable from any thread: the
+    /// daemon parses on its reader thread (see `StdioServer`).
+    public nonisolated var maxBatch: Int { configuration.maxBatch }
+
+    /// Handles a frame already parsed by `MessageParser.parse(_:maxBatch:)` with `maxBatch`.
+    public func handle(parsed: MessageParser.Frame) {
+        switch parsed {
         case let .unparsable(error):
             send(.response(OutboundResponse(id: .null, result: .failure(error))))
         case let .single(message):

@@ -1,0 +1,25 @@
+import Framing
+
+/// A frame as the reader thread hands it to the executor: a message already parsed (with its
+/// bytes, for the traffic observer), or what the framing layer reported instead.
+///
+/// Parsing needs no session state, so the reader thread does it while the executor runs the
+/// previous chunk's requests: with two cores, a pipelined stream costs about its dispatch
+/// time instead of its parse time plus its dispatch time.
+enum ParsedFrame: Sendable {
+    /// A message and what `MessageParser` made of it.
+    case message(bytes: [UInt8], parsed: MessageParser.Frame)
+    /// A message longer than the limit, skipped unread.
+    case tooLong(length: Int)
+    /// A Content-Length header that could not be understood.
+    case invalidHeader(reason: String)
+
+    /// Parses `frame` with at most `maxBatch` messages per batch.
+    init(_ frame: Frame, maxBatch: Int) {
+        switch frame {
+        case let .message(bytes): self = .message(bytes: bytes, parsed: MessageParser.parse(bytes, maxBatch: maxBatch))
+        case let .tooLong(length): self = .tooLong(length: length)
+        case let .invalidHeader(reason): self = .invalidHeader(reason: reason)
+        }
+    }
+}
