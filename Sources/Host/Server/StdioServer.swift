@@ -148,10 +148,20 @@ public final class StdioServer: @unchecked Sendable {
                 inFlight.wait()
                 let batch = frames
                 let ended = count == 0
-                executor.async { [self] in
+                let work: @Sendable () -> Void = { [self] in
                     defer { inFlight.signal() }
                     process(batch)
                     if ended { endOfInput() }
+                }
+                // A chunk of one message is usually a client waiting for its answer (an
+                // editor, a script): running it on this thread, in the executor's turn, spares
+                // waking the executor's thread, one of the two thread wake-ups of a round trip.
+                // A chunk of many (a pipelined stream) goes to the executor, so that the next
+                // chunk is read and parsed meanwhile.
+                if batch.count == 1, !ended {
+                    executor.sync(execute: work)
+                } else {
+                    executor.async(execute: work)
                 }
             }
             if count == 0 { return }
