@@ -84,6 +84,8 @@ log "building the daemon: $daemon_build (at the repository root)"
 switchboard="$(cd "$root" && swift build -c release -Xswiftc -cross-module-optimization --static-swift-stdlib --product switchboard --scratch-path .build-cmo --show-bin-path)/switchboard"
 
 log "building the Swift peers and the report"
+# SwiftPM keeps the root package's list of source files in its cached build plan: plan afresh.
+rm -f .build-cmo/release.yaml .build-cmo/build.db
 for product in FoundationEcho SwiftStartupFloor DaemonReport; do
     swift build "${swift_flags[@]}" --product "$product" >>"$out/build-peers.log" 2>&1 || { tail -40 "$out/build-peers.log" >&2; exit 1; }
 done

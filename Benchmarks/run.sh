@@ -68,6 +68,9 @@ build_command=""
 build() { # scratch path, extra flags...
     local scratch="$1"
     shift
+    # SwiftPM keeps the root package's list of source files in its cached build plan, so a file
+    # added there since the last run would be missing here: plan afresh (objects are reused).
+    rm -f "$scratch/release.yaml" "$scratch/build.db"
     swift build -c release --scratch-path "$scratch" "$@" --product SwitchboardBench
 }
 if [ "$CMO" != off ]; then
