@@ -9,14 +9,17 @@ final class Instance {
     /// Holds the model alive; released on destroy.
     private(set) var model: ErasedModel?
     private var subscriptions: [Disposable] = []
-    /// Last value per output index.
-    private(set) var lastValues: [Int: JSONValue] = [:]
+    /// Last value per output index (nil until the output first sends). An array, not a
+    /// dictionary: every output of every request records here. Executor-confined, like the
+    /// session, so it skips the runtime's exclusivity check.
+    @exclusivity(unchecked) private(set) var lastValues: [JSONValue?]
     private(set) var isDestroyed = false
 
     init(id: String, definition: ViewModelDefinition, model: ErasedModel) {
         self.id = id
         self.definition = definition
         self.model = model
+        self.lastValues = Array(repeating: nil, count: definition.outputs.count)
     }
 
     func record(_ value: JSONValue, output index: Int) {
@@ -39,7 +42,7 @@ final class Instance {
     var snapshot: JSONValue {
         var object = JSONObject()
         for (index, output) in definition.outputs.enumerated() {
-            if let value = lastValues[index] { object[output.name] = value }
+            if lastValues.indices.contains(index), let value = lastValues[index] { object[output.name] = value }
         }
         return .object(object)
     }

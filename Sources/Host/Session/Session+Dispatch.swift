@@ -3,7 +3,9 @@ import JSON
 extension Session {
     /// Routes a request to a host method or to an instance's input.
     func dispatch(_ request: RPCRequest) -> Result<JSONValue, RPCError> {
-        guard let dot = request.method.firstIndex(of: ".") else {
+        // The UTF-8 view: searching by Character (grapheme breaking) cost ~1,400 instructions
+        // per request. "." is ASCII, so the index found is a valid boundary to slice at.
+        guard let dot = request.method.utf8.firstIndex(of: UInt8(ascii: ".")) else {
             return callHostMethod(request)
         }
         let target = String(request.method[..<dot])

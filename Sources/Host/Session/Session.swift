@@ -28,13 +28,15 @@ public final class Session {
     /// Warnings for stderr (never stdout): notifications that failed, stray responses…
     let diagnose: (String) -> Void
 
-    /// Live instances by id, and their ids in creation order (for `list`).
-    var instances: [String: Instance] = [:]
+    /// Live instances by id, and their ids in creation order (for `list`). The fields touched
+    /// by every request (`instances`, `seq`, `cause`) skip the runtime's exclusivity check: a
+    /// session runs on one serial executor, so every access is already exclusive.
+    @exclusivity(unchecked) var instances: [String: Instance] = [:]
     var instanceOrder: [String] = []
     private var nextGeneratedID = 1
-    private var seq: Int64 = 0
+    @exclusivity(unchecked) private var seq: Int64 = 0
     /// What is running now; stamped on every output notification.
-    var cause: Cause = .timer
+    @exclusivity(unchecked) var cause: Cause = .timer
     /// Set by `shutdown`; the server exits once the response is flushed.
     public private(set) var isShutdownRequested = false
     /// Set at end of input: delegated calls fail at once from then on.

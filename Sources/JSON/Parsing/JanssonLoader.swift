@@ -1,5 +1,9 @@
 import CJansson
 
+#if canImport(Glibc)
+import Glibc
+#endif
+
 /// Turns bytes into a jansson tree, or into a ``JSONParseError``.
 ///
 /// Both public parse paths (``JSONValue/parse(_:)-(UnsafeRawBufferPointer)`` and
@@ -11,7 +15,9 @@ enum JanssonLoader {
     static func load(_ bytes: UnsafeRawBufferPointer) throws(JSONParseError) -> UnsafeMutablePointer<json_t> {
         // jansson stops at a NUL byte and accepts what came before it ("123\0" loads
         // as 123), so a message with a NUL in it would be silently truncated.
-        if let nul = bytes.firstIndex(of: 0) {
+        // memchr: a vectorized scan, a fraction of a byte-by-byte loop's cost on every message.
+        if let base = bytes.baseAddress, let hit = memchr(base, 0, bytes.count) {
+            let nul = UnsafeRawPointer(hit) - base
             let (line, column) = location(of: nul, in: bytes)
             throw JSONParseError(
                 category: .nulByte, line: line, column: column, position: nul,
