@@ -82,6 +82,25 @@ final class PropertyTests: XCTestCase {
         distinctValues.assertValues([3])
     }
 
+    func testDerivedPropertyCreatedWhileItsSourceDeliversStartsFromTheCurrentValue() {
+        let source = MutableProperty(1)
+        var derived: Property<Int>?
+        var seenByDerived: [Int] = []
+        source.signal.observeValues { value in
+            guard value == 2, derived == nil else { return }
+            let created = source.map { $0 * 10 }
+            created.signal.observeValues { seenByDerived.append($0) }
+            derived = created
+        }
+
+        source.value = 2
+        XCTAssertEqual(derived?.value, 20, "a property has its value from the start")
+        source.value = 3
+
+        XCTAssertEqual(derived?.value, 30)
+        XCTAssertEqual(seenByDerived, [30])
+    }
+
     func testDerivedPropertyKeepsSourceAlive() {
         weak var weakSource: MutableProperty<Int>?
         var derived: Property<Int>?

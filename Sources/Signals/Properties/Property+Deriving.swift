@@ -1,7 +1,7 @@
 extension PropertyProtocol {
     /// A property whose value is `transform` of this one's; keeps this property alive.
     public func map<U>(_ transform: @escaping (Value) -> U) -> Property<U> {
-        Property(unsafeProducer: producer.map(transform), retaining: [self])
+        Property(producer: producer.map(transform), currentValue: { transform(self.value) }, retaining: [self])
     }
 
     /// A property whose value is the value at `keyPath` of this one's.
@@ -12,14 +12,15 @@ extension PropertyProtocol {
     /// A property that pairs this property's value with `other`'s; it changes when either does.
     public func combineLatest<P: PropertyProtocol>(with other: P) -> Property<(Value, P.Value)> {
         Property(
-            unsafeProducer: SignalProducer.combineLatest(producer, other.producer),
+            producer: SignalProducer.combineLatest(producer, other.producer),
+            currentValue: { (self.value, other.value) },
             retaining: [self, other]
         )
     }
 
     /// A property that only changes when `isEquivalent` says the value differs from the last one.
     public func skipRepeats(_ isEquivalent: @escaping (Value, Value) -> Bool) -> Property<Value> {
-        Property(unsafeProducer: producer.skipRepeats(isEquivalent), retaining: [self])
+        Property(producer: producer.skipRepeats(isEquivalent), currentValue: { self.value }, retaining: [self])
     }
 }
 
@@ -43,7 +44,8 @@ extension Property {
         _ a: A, _ b: B, _ c: C
     ) -> Property<(A.Value, B.Value, C.Value)> where Value == (A.Value, B.Value, C.Value) {
         Property(
-            unsafeProducer: SignalProducer.combineLatest(a.producer, b.producer, c.producer),
+            producer: SignalProducer.combineLatest(a.producer, b.producer, c.producer),
+            currentValue: { (a.value, b.value, c.value) },
             retaining: [a, b, c]
         )
     }

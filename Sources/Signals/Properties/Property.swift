@@ -25,7 +25,7 @@ public final class Property<Value>: PropertyProtocol, @unchecked Sendable {
 
     /// A read-only view of `property`, keeping it alive.
     public convenience init<P: PropertyProtocol>(capturing property: P) where P.Value == Value {
-        self.init(unsafeProducer: property.producer, retaining: [property])
+        self.init(producer: property.producer, currentValue: { property.value }, retaining: [property])
     }
 
     /// A read-only view of `property`, keeping it alive.
@@ -41,20 +41,30 @@ public final class Property<Value>: PropertyProtocol, @unchecked Sendable {
     /// A property that starts with `initial` and then takes every value `values` sends when
     /// started (synchronous values included).
     public convenience init(initial: Value, then values: SignalProducer<Value, Never>) {
-        self.init(unsafeProducer: SignalProducer { observer, lifetime in
+        self.init(producer: SignalProducer { observer, lifetime in
             observer.send(value: initial)
             lifetime += values.start(observer)
-        }, retaining: [])
+        }, currentValue: { initial }, retaining: [])
     }
 
-    /// A property fed by `producer`, which must send at least one value synchronously when
-    /// started (the last synchronous value is the initial value). Every producer this module
-    /// passes here does (property producers send their current value first).
-    init(unsafeProducer producer: SignalProducer<Value, Never>, retaining sources: [AnyObject]) {
+    /// A property fed by `producer`, a producer of its sources' current values and then their
+    /// changes (every producer this module passes here sends the current value first).
+    ///
+    /// The initial value is normally the last value `producer` sends synchronously when
+    /// started. It sends none when a source is delivering at that moment, because this
+    /// property is being derived from inside one of the source's observers: the source then
+    /// queues its current value behind the delivery under way. In that case `currentValue`
+    /// computes the initial value from the sources directly, and the queued replay, which
+    /// would only repeat it, is skipped.
+    init(producer: SignalProducer<Value, Never>, currentValue: () -> Value, retaining sources: [AnyObject]) {
         let relay = Relay()
         feed = producer.start { event in relay.receive(event) }
-        guard let initial = relay.takeInitial() else {
-            preconditionFailure("Property(unsafeProducer:) needs a producer that sends a value synchronously")
+        let initial: Value
+        if let synchronous = relay.takeInitial() {
+            initial = synchronous
+        } else {
+            relay.skipNextValue()
+            initial = currentValue()
         }
         core = Signal<Value, Never>.Core(keepingLatest: initial)
         signal = Signal(core: core)
@@ -87,16 +97,24 @@ public final class Property<Value>: PropertyProtocol, @unchecked Sendable {
 
     /// Holds the events a feeding producer sends before the core exists, then forwards.
     private final class Relay: @unchecked Sendable {
-        /// Guards both fields.
+        /// Guards every field.
         private let lock = Lock()
         private var pending: Signal<Value, Never>.Event?
         private var core: Signal<Value, Never>.Core?
         private var latestSynchronousValue: Value?
+        /// Set when the initial value was computed instead of replayed: the replay, when it
+        /// arrives, is dropped.
+        private var skipsNextValue = false
 
         func receive(_ event: Signal<Value, Never>.Event) {
             let target: Signal<Value, Never>.Core? = lock.withLock {
                 if core == nil {
                     if case let .value(value) = event { latestSynchronousValue = value } else { pending = event }
+                    return nil
+                }
+                if skipsNextValue, case .value = event {
+                    skipsNextValue = false
+                    return nil
                 }
                 return core
             }
@@ -105,6 +123,10 @@ public final class Property<Value>: PropertyProtocol, @unchecked Sendable {
 
         func takeInitial() -> Value? {
             lock.withLock { latestSynchronousValue }
+        }
+
+        func skipNextValue() {
+            lock.withLock { skipsNextValue = true }
         }
 
         func attach(_ core: Signal<Value, Never>.Core) {
