@@ -336,22 +336,22 @@ if [ "$PROFILE" = on ]; then
         echo "with \`swift demangle --simplified\`. Kernel time (pipes, wake-ups) is not in these counts."
         echo
         echo "**switchboard, throughput workload: $total instructions per request** (1 response and ~1 notification"
-        echo "each; the C jansson echo spends $echo_total per request). By stage (inclusive; the stages under"
-        echo "\`Session.handle(frame:)\` nest, so they do not add up to the total):"
+        echo "each; the C jansson echo spends $echo_total per request). By stage (inclusive; nested stages,"
+        echo "marked ↳, are part of the stage above them, so the rows do not add up to the total):"
         echo
         echo "| Stage | instr/request | share |"
         echo "|---|---:|---:|"
         awk -F'\t' -v total="$total" '{ printf "| %s | %.0f | %.1f%% |\n", $1, $2, 100 * $2 / total }' <<EOF
-Reader thread: \`read(2)\`, frame splitting, \`executor.async\` (\`StdioServer.readLoop()\`)	$(stage "$inc" "StdioServer.readLoop()")
+Reader thread: \`read(2)\`, frame splitting, parsing, hand-off (\`StdioServer.readLoop(maxBatch:)\`)	$(stage "$inc" "StdioServer.readLoop(maxBatch:)")
+↳ parse: jansson + envelope + \`params\` to \`JSONValue\` (\`MessageParser.parse\`, on the reader thread)	$(stage "$inc" "static MessageParser.parse(_:maxBatch:)")
 Executor: one work item per read chunk (\`StdioServer.process(_:)\`)	$(stage "$inc" "StdioServer.process(_:)")
-↳ one message (\`Session.handle(frame:)\`)	$(stage "$inc" "Session.handle(frame:)")
-↳↳ parse: jansson + envelope + \`params\` to \`JSONValue\` (\`MessageParser.parse\`)	$(stage "$inc" "static MessageParser.parse(_:maxBatch:)")
+↳ one parsed message (\`Session.handle(parsed:)\`)	$(stage "$inc" "Session.handle(parsed:)")
 ↳↳ route + match arguments + run the input (\`Session.dispatch(_:)\`)	$(stage "$inc" "Session.dispatch(_:)")
 ↳↳↳ the view model's input closure, Signals graph and outputs	$(stage "$inc" "closure #1 in static InputDefinition.make(_:_:_:_:)")
 ↳↳↳↳ emitting an output (\`Session.emit\`, notification built and serialized)	$(stage "$inc" "Session.emit(_:output:of:)")
-↳↳ every outbound line: build the \`JSONValue\` and serialize it (\`StdioServer.enqueue\`)	$(stage "$inc" "StdioServer.enqueue(_:)")
-↳↳↳ building the message's \`JSONValue\` tree (\`OutboundMessage.json\`)	$(stage "$inc" "OutboundMessage.json.getter")
-↳↳↳ serializing it (\`JSONWriter.write\`)	$(stage "$inc" "static JSONWriter.write(_:to:)")
+↳↳ every outbound line: encode and queue it (\`StdioServer.enqueue\`)	$(stage "$inc" "StdioServer.enqueue(_:)")
+↳↳↳ encoding it straight into bytes (\`OutboundMessage.wireBytes\`)	$(stage "$inc" "OutboundMessage.wireBytes.getter")
+↳↳↳↳ values inside it (\`JSONWriter.write\`)	$(stage "$inc" "static JSONWriter.write(_:to:)")
 ↳ writing the chunk's output (\`StdioServer.flush()\`, \`FrameWriter\`)	$(stage "$inc" "StdioServer.flush()")
 EOF
         echo
