@@ -96,7 +96,10 @@ extension Signal {
         @inline(__always)
         private func record(_ event: Event) {
             if case let .value(value) = event {
-                if latest != nil { latest = value }
+                if latest != nil {
+                    latest = value
+                    valueVersion &+= 1
+                }
             } else {
                 recordTermination(event)
             }
@@ -194,8 +197,29 @@ extension Signal {
             attach(Subscription(.action(action), core: self), sendingLatest: false, replayingTermination: false)
         }
 
-        private func attach(_ subscription: Subscription, sendingLatest: Bool, replayingTermination: Bool) -> Disposable? {
+        /// For a property derived from this property core: observes with `action`, first
+        /// sending the current value only if it changed since `version` (read with
+        /// `currentValueAndVersion`), so the derived property neither misses a change nor
+        /// repeats the value it started from.
+        func observe(action: @escaping (Event) -> Void, sendingLatestIfChangedSince version: UInt32) -> Disposable? {
+            attach(Subscription(.action(action), core: self), sendingLatest: true, unlessVersion: version, replayingTermination: true)
+        }
+
+        /// The current value of a property core and its version (see `valueVersion`).
+        var currentValueAndVersion: (Value, UInt32) {
+            let (value, version) = mutex.withLock { (latest, valueVersion) }
+            guard let value else { preconditionFailure("currentValueAndVersion read on a signal core that keeps no value") }
+            return (value, version)
+        }
+
+        private func attach(
+            _ subscription: Subscription,
+            sendingLatest requested: Bool,
+            unlessVersion version: UInt32? = nil,
+            replayingTermination: Bool
+        ) -> Disposable? {
             let outcome: ObserveOutcome = mutex.withLock {
+                let sendingLatest = requested && valueVersion != version
                 guard phase == .alive else {
                     return .terminated(sendingLatest ? latest : nil, replayingTermination ? backlog?.terminalEvent : nil)
                 }

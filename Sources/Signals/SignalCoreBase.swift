@@ -19,6 +19,10 @@ class SignalCoreBase: @unchecked Sendable {
     @exclusivity(unchecked) final var isDelivering = false
     /// False once the public `Signal` wrapper has been deinitialized.
     @exclusivity(unchecked) final var hasWrapper = true
+    /// Property cores: counts the values taken, so a derived property can tell whether its
+    /// source changed between reading its value and subscribing (see `Property(mapping:)`).
+    /// Fits in the padding before `observers`.
+    @exclusivity(unchecked) final var valueVersion: UInt32 = 0
     /// Current observers, in subscription order. Each is a `Signal<Value, Error>.Subscription`
     /// of the subclass's types.
     @exclusivity(unchecked) final var observers = ObserverList()

@@ -8,7 +8,7 @@
 public final class MutableProperty<Value>: MutablePropertyProtocol, @unchecked Sendable {
     /// Holds the current value and the observers; the value is updated under the same lock as
     /// the send is enqueued, which is what makes the ordering guarantees above hold.
-    private let core: Signal<Value, Never>.Core
+    let core: Signal<Value, Never>.Core
 
     /// Every change; completes when the property is deinitialized.
     public let signal: Signal<Value, Never>

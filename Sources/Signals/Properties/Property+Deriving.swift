@@ -1,7 +1,15 @@
 extension PropertyProtocol {
     /// A property whose value is `transform` of this one's; keeps this property alive.
     public func map<U>(_ transform: @escaping (Value) -> U) -> Property<U> {
-        Property(producer: producer.map(transform), currentValue: { transform(self.value) }, retaining: [self])
+        // The module's own property types are derived from directly (see
+        // `Property(mapping:owner:_:)`); any other conformer through its producer.
+        if let mutable = self as? MutableProperty<Value> {
+            return Property(mapping: mutable.core, owner: mutable, transform)
+        }
+        if let property = self as? Property<Value> {
+            return Property(mapping: property.core, owner: property, transform)
+        }
+        return Property(producer: producer.map(transform), currentValue: { transform(self.value) }, retaining: [self])
     }
 
     /// A property whose value is the value at `keyPath` of this one's.

@@ -5,9 +5,10 @@
 /// `combineLatest`, `skipRepeats`) keep their sources alive.
 public final class Property<Value>: PropertyProtocol, @unchecked Sendable {
     /// Latest value plus observers, as for `MutableProperty`.
-    private let core: Signal<Value, Never>.Core
-    /// Keeps whatever this property was derived from alive.
-    private let sources: [AnyObject]
+    let core: Signal<Value, Never>.Core
+    /// Keeps whatever this property was derived from alive. One source is held without an
+    /// array: `map`, the common case, would otherwise allocate one per derived property.
+    private let sources: Sources
     /// The subscription that feeds the core; disposed on deinit.
     private let feed: Disposable?
 
@@ -18,7 +19,7 @@ public final class Property<Value>: PropertyProtocol, @unchecked Sendable {
     public init(value: Value) {
         core = Signal<Value, Never>.Core(keepingLatest: value)
         signal = Signal(core: core)
-        sources = []
+        sources = .none
         feed = nil
         core.send(.completed)
     }
@@ -68,8 +69,30 @@ public final class Property<Value>: PropertyProtocol, @unchecked Sendable {
         }
         core = Signal<Value, Never>.Core(keepingLatest: initial)
         signal = Signal(core: core)
-        self.sources = sources
+        self.sources = sources.count == 1 ? .one(sources[0]) : .many(sources)
         relay.attach(core)
+    }
+
+    /// A property whose value is `transform` of `source`'s, built straight on the source's
+    /// core: one subscription and one closure, where the producer path (`map` on the source's
+    /// producer, a relay, a second core behind `lift`) took about 20 more allocations.
+    ///
+    /// The source's value is read with its version and the subscription replays the value only
+    /// if it changed in between, so no change is missed and `transform` runs once per value.
+    init<Source>(mapping source: Signal<Source, Never>.Core, owner: AnyObject, _ transform: @escaping (Source) -> Value) {
+        let (current, version) = source.currentValueAndVersion
+        let core = Signal<Value, Never>.Core(keepingLatest: transform(current))
+        self.core = core
+        signal = Signal(core: core)
+        sources = .one(owner)
+        feed = source.observe(action: { event in core.send(event.map(transform)) }, sendingLatestIfChangedSince: version)
+    }
+
+    /// What a property keeps alive.
+    private enum Sources {
+        case none
+        case one(AnyObject)
+        case many([AnyObject])
     }
 
     deinit {
