@@ -90,6 +90,33 @@ public final class FrameWriter: Sendable {
         }
     }
 
+    /// Appends one message, framed in the current mode, to `buffer`, for a later
+    /// ``write(framed:)``: `body` appends the message itself. In newline mode the message is
+    /// written straight into `buffer`, with no array of its own; a Content-Length header needs
+    /// the length first, so there the body goes through a temporary array.
+    public func appendFramed(to buffer: inout [UInt8], _ body: (inout [UInt8]) -> Void) {
+        switch mode.resolvedForWriting {
+        case .contentLength:
+            var message: [UInt8] = []
+            body(&message)
+            message.withUnsafeBytes { FrameEncoding.append($0, mode: .contentLength, to: &buffer) }
+        case .newline, .auto:
+            body(&buffer)
+            buffer.append(ASCII.newline)
+        }
+    }
+
+    /// Writes bytes already framed by ``appendFramed(to:_:)``, in as few `write(2)` calls as
+    /// possible, with no other thread's message in between.
+    public func write(framed bytes: [UInt8]) throws(FrameWriteError) {
+        guard !bytes.isEmpty else { return }
+        let fd = fileDescriptor
+        let failure = state.withLock { _ in bytes.withUnsafeBytes { SystemIO.writeAll(fd, [$0]) } }
+        if let failure {
+            throw FrameWriteError(errno: failure)
+        }
+    }
+
     /// Prefix, body and suffix in one `writev(2)` sequence, the body not copied.
     /// Caller holds the lock.
     private static func writeFramed(

@@ -38,6 +38,28 @@ final class FrameWriterTests: XCTestCase {
         XCTAssertEqual(wire, bytes("a\nContent-Length: 1\r\n\r\nb"))
     }
 
+    func testAppendFramed_FramesEachMessageInTheCurrentModeIntoOneBuffer() throws {
+        let wire = try wireBytes(mode: .auto) { writer in
+            var buffer: [UInt8] = []
+            writer.appendFramed(to: &buffer) { $0 += bytes("a") }
+            writer.mode = .contentLength
+            writer.appendFramed(to: &buffer) { $0 += bytes("{\"id\":1}") }
+            writer.appendFramed(to: &buffer) { _ in }
+            writer.mode = .newline
+            writer.appendFramed(to: &buffer) { $0 += bytes("z") }
+            try writer.write(framed: buffer)
+            try writer.write(framed: [])
+        }
+        XCTAssertEqual(wire, bytes("a\nContent-Length: 8\r\n\r\n{\"id\":1}Content-Length: 0\r\n\r\nz\n"))
+    }
+
+    func testAppendFramed_AppendsAfterWhatTheBufferHolds() {
+        let writer = FrameWriter(fileDescriptor: -1, mode: .newline)
+        var buffer = bytes("x\n")
+        writer.appendFramed(to: &buffer) { $0 += bytes("y") }
+        XCTAssertEqual(buffer, bytes("x\ny\n"))
+    }
+
     func testRawBufferWrite_WritesTheSameBytes() throws {
         let body: [UInt8] = [0xFF, 0x00, 0x7B]
         let wire = try wireBytes(mode: .newline) { writer in

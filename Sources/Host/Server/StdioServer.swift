@@ -64,11 +64,11 @@ public final class StdioServer: @unchecked Sendable {
     private let executor: DispatchQueue
     private let writer: FrameWriter
     private let inFlight: DispatchSemaphore
-    /// Executor-confined: lines waiting for the end of the current work item, and their size.
+    /// Executor-confined: the framed lines waiting for the end of the current work item, in
+    /// one buffer (each message is encoded straight into it; the buffer is reused).
     /// Executor-confined fields skip the runtime's exclusivity check: the serial executor
     /// already makes every access exclusive, and the checks cost ~600 instructions a request.
-    @exclusivity(unchecked) private var pendingOutput: [[UInt8]] = []
-    @exclusivity(unchecked) private var pendingOutputBytes = 0
+    @exclusivity(unchecked) private var pendingOutput: [UInt8] = []
     /// Signal sources for SIGTERM and SIGINT, kept alive while serving.
     private var signalSources: [DispatchSourceSignal] = []
     /// Executor-confined.
@@ -212,11 +212,14 @@ public final class StdioServer: @unchecked Sendable {
     }
 
     private func enqueue(_ message: OutboundMessage) {
-        let line = message.wireBytes
-        observer?.sent(message, line: line)
-        pendingOutput.append(line)
-        pendingOutputBytes += line.count + 1
-        if pendingOutputBytes >= options.maxBufferedOutputBytes { flush() }
+        if let observer {
+            let line = message.wireBytes
+            observer.sent(message, line: line)
+            writer.appendFramed(to: &pendingOutput) { $0.append(contentsOf: line) }
+        } else {
+            writer.appendFramed(to: &pendingOutput) { message.writeWire(to: &$0) }
+        }
+        if pendingOutput.count >= options.maxBufferedOutputBytes { flush() }
     }
 
     /// SIGTERM and SIGINT stop the daemon gracefully: the handler runs on the executor after
@@ -238,16 +241,20 @@ public final class StdioServer: @unchecked Sendable {
     /// Writes what the current work item produced, in one write where possible.
     private func flush() {
         guard !pendingOutput.isEmpty, outcome == nil else { return }
-        let lines = pendingOutput
-        pendingOutput = []
-        pendingOutputBytes = 0
+        defer {
+            // Kept for the next work item unless a burst made it large.
+            pendingOutput.removeAll(keepingCapacity: pendingOutput.capacity <= Self.retainedOutputCapacity)
+        }
         do {
-            try writer.write(batch: lines)
+            try writer.write(framed: pendingOutput)
         } catch {
             // EPIPE or another write failure: nobody can read what we owe any more.
             finish(.outputClosed)
         }
     }
+
+    /// The output buffer's capacity kept between work items, at most.
+    static let retainedOutputCapacity = 256 * 1024
 
     /// Records the outcome once (on the executor) and wakes `run()`.
     private func finish(_ result: Outcome) {

@@ -9,9 +9,15 @@ extension OutboundMessage {
     /// `OutboundMessageWireTests` checks the bytes against the general serializer.
     public var wireBytes: [UInt8] {
         var bytes: [UInt8] = []
+        bytes.reserveCapacity(192)
+        writeWire(to: &bytes)
+        return bytes
+    }
+
+    /// Appends ``wireBytes`` to `bytes` (the daemon writes straight into its output buffer).
+    public func writeWire(to bytes: inout [UInt8]) {
         switch self {
         case let .output(notification):
-            bytes.reserveCapacity(192)
             append(#"{"jsonrpc":"2.0","method":"output","params":{"vm":"#, to: &bytes)
             JSONValue.string(notification.instance).write(to: &bytes)
             append(#","output":"#, to: &bytes)
@@ -36,7 +42,6 @@ extension OutboundMessage {
             }
             append("}}", to: &bytes)
         case let .response(response):
-            bytes.reserveCapacity(64)
             append(#"{"jsonrpc":"2.0","id":"#, to: &bytes)
             response.id.write(to: &bytes)
             switch response.result {
@@ -49,9 +54,8 @@ extension OutboundMessage {
             }
             append("}", to: &bytes)
         case .batch, .clientRequest:
-            return json.serialized()
+            json.write(to: &bytes)
         }
-        return bytes
     }
 
     private func append(_ text: StaticString, to bytes: inout [UInt8]) {
