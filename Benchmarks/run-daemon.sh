@@ -350,9 +350,9 @@ Executor: one work item per read chunk (\`StdioServer.process(_:)\`)	$(stage "$i
 ↳↳↳ the view model's input closure, Signals graph and outputs	$(stage "$inc" "closure #1 in static InputDefinition.make(_:_:_:_:)")
 ↳↳↳↳ emitting an output (\`Session.emit\`, notification built and serialized)	$(stage "$inc" "Session.emit(_:output:of:)")
 ↳↳ every outbound line: encode and queue it (\`StdioServer.enqueue\`)	$(stage "$inc" "StdioServer.enqueue(_:)")
-↳↳↳ encoding it straight into bytes (\`OutboundMessage.wireBytes\`)	$(stage "$inc" "OutboundMessage.wireBytes.getter")
+↳↳↳ encoding it straight into the output buffer (\`OutboundMessage.writeWire(to:)\`)	$(stage "$inc" "OutboundMessage.writeWire(to:)")
 ↳↳↳↳ values inside it (\`JSONWriter.write\`)	$(stage "$inc" "static JSONWriter.write(_:to:)")
-↳ writing the chunk's output (\`StdioServer.flush()\`, \`FrameWriter\`)	$(stage "$inc" "StdioServer.flush()")
+↳ writing the work item's output (\`StdioServer.flush()\`, one \`write(2)\` of the buffer)	$(stage "$inc" "StdioServer.flush()")
 EOF
         echo
         echo "**By kind of code** (exclusive instructions per request, classified by function name):"
