@@ -6,7 +6,8 @@
 #   3. the daemon end to end over pipes, hostile input and limits, the model-based test,
 #      exactly-once delivery under load, and the REPL on a real pseudo-terminal (Python);
 #   4. examples: the jq pipe, the Python client's tests and demo, and the SearchBox package
-#      (built in its own examples/SearchBox/.build) replaying its transcript;
+#      (built in its own examples/SearchBox/.build) replaying its transcript; the README's
+#      first command as written (a release build, then examples/signup.sh against it);
 #   5. the sanitizer suites and the fuzzer's regression inputs (own build folders).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -26,6 +27,13 @@ grep -q '"Successful"' <<<"$signup_outputs" || { echo 'examples/signup-jq.sh: no
 SWITCHBOARD=.build/debug/switchboard python3 examples/python/test_client.py
 SWITCHBOARD=.build/debug/switchboard python3 examples/python/demo.py
 bash examples/SearchBox/check.sh
+echo "== the README's first command, as written there (a release build, then examples/signup.sh)"
+first_command="$(awk '/^    bash scripts\/setup.sh/ { sub(/^    /, ""); print; exit }' README.md)"
+[ -n "$first_command" ] || { echo "README.md: the first command was not found" >&2; exit 1; }
+echo "$first_command"
+readme_outputs="$(rm -f .build/release/switchboard && bash -c "$first_command")"
+grep -q '"alertMessage","value":"Successful"' <<<"$readme_outputs" || { echo "$readme_outputs"; echo "README.md's first command did not sign up" >&2; exit 1; }
+echo "the release build signed up"
 echo "== model-based test: random signup and register sequences against an independent model"
 SWITCHBOARD=.build/debug/switchboard python3 Tests/e2e/test_model.py 2000
 echo "== exactly-once, in-order delivery under 100,000 pipelined requests with delegated calls"
