@@ -16,7 +16,7 @@ struct Repl: ParsableCommand {
         """
     )
 
-    @OptionGroup var common: CommonOptions
+    @OptionGroup var session: SessionOptions
 
     @Option(help: "Colour: auto (stdout a terminal, NO_COLOR unset, TERM not dumb), always or never.")
     var color: ColorChoice = .auto
@@ -27,9 +27,9 @@ struct Repl: ParsableCommand {
     func run() throws {
         var options = REPLOptions()
         options.color = color
-        options.virtualClock = common.clock == .virtual
-        options.session = common.settings.sessionConfiguration()
-        options.exitGracePeriod = common.exitGraceSeconds
+        options.virtualClock = session.clock == .virtual
+        options.session = session.settings.sessionConfiguration()
+        options.exitGracePeriod = session.exitGraceSeconds
         options.promptInPlainMode = promptInPlainMode
         options.environment = ProcessInfo.processInfo.environment
         options.banner = "switchboard \(switchboardVersion): .help for help, Tab completes, Ctrl-D quits"

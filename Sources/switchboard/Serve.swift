@@ -7,12 +7,16 @@ struct Serve: ParsableCommand {
         discussion: "Exit status: 0 at end of input, after shutdown, or after SIGTERM/SIGINT (work already read is finished and flushed first); 3 when stdout was closed by the client; 4 when reading stdin failed; 64 for bad options."
     )
 
-    @OptionGroup var common: CommonOptions
+    @OptionGroup var server: ServerOptions
+
+    @OptionGroup var session: SessionOptions
 
     @Option(name: .customLong("record"), help: "Record the session as a transcript to this file (replay it with 'switchboard test FILE').")
     var recordPath: String?
 
     func run() throws {
-        throw ExitCode(ServeRunner.run(common.settings, recordPath: recordPath))
+        var settings = session.settings
+        server.apply(to: &settings)
+        throw ExitCode(ServeRunner.run(settings, recordPath: recordPath))
     }
 }

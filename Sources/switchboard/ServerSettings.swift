@@ -13,7 +13,7 @@ enum ClockKind: String, CaseIterable {
 
 /// Everything the daemon's and the REPL's options decide, as plain values with their defaults.
 ///
-/// `CommonOptions` fills it from the command line. The daemon's start-up fast path (see
+/// `SessionOptions` and `ServerOptions` fill it from the command line. The daemon's start-up fast path (see
 /// `main.swift`) uses the defaults directly, without the argument parser.
 struct ServerSettings {
     var framing = FramingMode.newline

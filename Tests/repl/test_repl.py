@@ -437,6 +437,17 @@ class PlainModeTests(unittest.TestCase):
         self.assertEqual(result.stdout, "signup.submitButtonEnabled = false\n")
         self.assertEqual(result.stderr, "")
 
+    def test_help_lists_the_session_options_not_the_daemon_transport(self):
+        result = self.run_binary(["repl", "--help"], "")
+        self.assertEqual(result.returncode, 0)
+        for option in ["--clock", "--max-instances", "--data-file", "--color", "--prompt"]:
+            self.assertIn(option, result.stdout)
+        for option in ["--framing", "--max-line-bytes", "--max-output-buffer", "--log-level"]:
+            self.assertNotIn(option, result.stdout)
+        rejected = self.run_binary(["repl", "--framing", "lsp"], "")
+        self.assertEqual(rejected.returncode, 64)
+        self.assertIn("Unknown option '--framing'", rejected.stderr)
+
     def test_printf_through_a_shell_pipe(self):
         result = subprocess.run(["sh", "-c", "printf 'signup.viewDidLoad\\n' | \"$0\" repl", BINARY],
                                 capture_output=True, text=True, env=environment(), timeout=30)

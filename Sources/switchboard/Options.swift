@@ -1,0 +1,85 @@
+import ArgumentParser
+import Framing
+import Logging
+
+extension ClockKind: ExpressibleByArgument {}
+extension FramingMode: ExpressibleByArgument {}
+extension Logger.Level: @retroactive ExpressibleByArgument {}
+
+private let defaults = ServerSettings()
+
+/// Options of the session behind every face (`serve` and `repl`): the clock, the limits, the
+/// services' data. The defaults are `ServerSettings`'.
+struct SessionOptions: ParsableArguments {
+    @Option(help: "Clock for view models: real, or virtual (moved only by the 'advance' method).")
+    var clock: ClockKind = defaults.clock
+
+    @Option(name: .customLong("max-instances"), help: "Most view-model instances alive at once.")
+    var maxInstances: Int = defaults.maxInstances
+
+    @Option(name: .customLong("max-batch"), help: "Most messages in one JSON-RPC batch.")
+    var maxBatch: Int = defaults.maxBatch
+
+    @Option(name: .customLong("max-pending-calls"), help: "Most service calls delegated to the client awaiting an answer.")
+    var maxPendingCalls: Int = defaults.maxPendingCalls
+
+    @Option(name: .customLong("client-timeout"), help: "Seconds a delegated service call waits for the client's answer.")
+    var clientTimeout: Double = defaults.clientTimeout
+
+    @Option(name: .customLong("exit-grace"), help: "At end of input, seconds to let in-flight simulated service calls finish.")
+    var exitGraceSeconds: Double = defaults.exitGraceSeconds
+
+    @Option(name: .customLong("data-file"), help: "File the built-in friends store persists to (created if missing).")
+    var dataFile: String?
+
+    /// Sets these options in `settings`.
+    func apply(to settings: inout ServerSettings) {
+        settings.clock = clock
+        settings.maxInstances = maxInstances
+        settings.maxBatch = maxBatch
+        settings.maxPendingCalls = maxPendingCalls
+        settings.clientTimeout = clientTimeout
+        settings.exitGraceSeconds = exitGraceSeconds
+        settings.dataFile = dataFile
+    }
+
+    /// The defaults with these options applied.
+    var settings: ServerSettings {
+        var settings = defaults
+        apply(to: &settings)
+        return settings
+    }
+
+    func validate() throws {
+        if let problem = settings.problem { throw ValidationError(problem) }
+    }
+}
+
+/// Options of the daemon's transport and logging (`serve` only; the REPL has neither).
+struct ServerOptions: ParsableArguments {
+    @Option(help: "Message framing: newline, lsp (Content-Length headers) or auto (decided by the first byte).")
+    var framing: FramingMode = defaults.framing
+
+    @Option(name: .customLong("max-line-bytes"), help: "Longest message accepted, in bytes.")
+    var maxLineBytes: Int = defaults.maxLineBytes
+
+    @Option(name: .customLong("max-output-buffer"), help: "Bytes of output buffered before a write, at most.")
+    var maxOutputBuffer: Int = defaults.maxOutputBuffer
+
+    @Option(name: .customLong("log-level"), help: "Least severe log level written to stderr: trace, debug, info, notice, warning, error, critical.")
+    var logLevel: Logger.Level = defaults.logLevel
+
+    /// Sets these options in `settings`.
+    func apply(to settings: inout ServerSettings) {
+        settings.framing = framing
+        settings.maxLineBytes = maxLineBytes
+        settings.maxOutputBuffer = maxOutputBuffer
+        settings.logLevel = logLevel
+    }
+
+    func validate() throws {
+        var settings = defaults
+        apply(to: &settings)
+        if let problem = settings.problem { throw ValidationError(problem) }
+    }
+}
