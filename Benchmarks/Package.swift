@@ -20,8 +20,11 @@ let package = Package(
                 .product(name: "JSON", package: "Switchboard"),
                 .product(name: "OpenCombine", package: "OpenCombine"),
                 "CMallocStats",
+                "BenchText",
             ]
         ),
+        // Number and text formatting shared by the two report renderers.
+        .target(name: "BenchText"),
         // glibc's malloc statistics for the memory workloads (<malloc.h> is not in Glibc).
         .target(name: "CMallocStats"),
         // The daemon benchmarks' Foundation peer: a JSON-RPC loop on `JSONSerialization`, the
@@ -31,6 +34,6 @@ let package = Package(
         // fixed response.
         .executableTarget(name: "SwiftStartupFloor"),
         // Renders the daemon section of BENCHMARKS.md from run-daemon.sh's figures.
-        .executableTarget(name: "DaemonReport"),
+        .executableTarget(name: "DaemonReport", dependencies: ["BenchText"]),
     ]
 )

@@ -16,6 +16,8 @@
 //   alloc      LABEL LIVE_BLOCKS_PER_INSTANCE REQUESTED_BYTES_PER_INSTANCE   (DHAT)
 //   perfstat   LABEL REQUESTS TASK_CLOCK_MS CONTEXT_SWITCHES CPU_MIGRATIONS  (perf stat, ping-pong)
 //   meta       KEY VALUE
+import BenchText
+
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -77,29 +79,6 @@ func median(_ values: [Double]) -> Double? {
     let sorted = values.sorted()
     let middle = sorted.count / 2
     return sorted.count % 2 == 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2
-}
-
-/// A number with a sensible number of digits for a table.
-func format(_ value: Double?) -> String {
-    guard let value, value.isFinite else { return "n/a" }
-    let magnitude = abs(value)
-    let digits = magnitude >= 100 ? 0 : magnitude >= 10 ? 1 : 2
-    return fixed(value, digits: digits)
-}
-
-/// `value` with exactly `digits` digits after the point.
-func fixed(_ value: Double, digits: Int) -> String {
-    var scale = 1.0
-    for _ in 0..<digits { scale *= 10 }
-    let scaled = (abs(value) * scale).rounded()
-    let whole = Int(scaled / scale)
-    let fraction = Int(scaled - Double(whole) * scale)
-    var text = (value < 0 && scaled > 0 ? "-" : "") + String(whole)
-    if digits > 0 {
-        let fractionText = String(fraction)
-        text += "." + String(repeating: "0", count: digits - fractionText.count) + fractionText
-    }
-    return text
 }
 
 /// An integer with thousands separators: 1,000,000.
@@ -459,13 +438,6 @@ func render(_ f: Figures, machine: String, profile: String, analysis: String) ->
     return out
 }
 
-extension String {
-    func trimmingTrailingNewlines() -> String {
-        var text = self
-        while text.last == "\n" { text.removeLast() }
-        return text
-    }
-}
 
 // MARK: Main
 

@@ -10,6 +10,8 @@
 //   SwitchboardBench wire-output LINE_ID        what each Swift path writes for a line
 //   SwitchboardBench report RESULTS MACHINE PROFILE ANALYSIS OUT
 //   SwitchboardBench worst RESULTS              the workload furthest from its target
+import BenchText
+
 #if canImport(Glibc)
 import Glibc
 #endif

@@ -1,3 +1,4 @@
+import BenchText
 /// Renders BENCHMARKS.md from one run's figures.
 enum Report {
     static let variantNames: [String: String] = [
@@ -183,10 +184,3 @@ enum Report {
     }
 }
 
-extension String {
-    func trimmingTrailingNewlines() -> String {
-        var text = self
-        while text.last == "\n" { text.removeLast() }
-        return text
-    }
-}

@@ -1,3 +1,4 @@
+import BenchText
 /// The targets of issue 9 for the reactive core, and the peer figures it gives for orientation.
 enum Peers {
     /// ns per unit and valgrind instructions per unit, as the issue lists them.
