@@ -51,11 +51,17 @@ extension Signal {
             }
         }
 
+        /// With the lock held: the backlog, created on first use.
+        private var ensuredBacklog: Backlog {
+            if let backlog { return backlog }
+            let created = Backlog()
+            backlog = created
+            return created
+        }
+
         /// With the lock held: queues `event` for `recipients` behind the delivery under way.
         private func enqueue(_ event: Event, for recipients: Recipients) {
-            let backlog = self.backlog ?? Backlog()
-            self.backlog = backlog
-            backlog.queue.append((event, recipients))
+            ensuredBacklog.queue.append((event, recipients))
         }
 
         // MARK: Sending
@@ -109,9 +115,7 @@ extension Signal {
         @inline(never)
         private func recordTermination(_ event: Event) {
             phase = .terminating
-            let backlog = self.backlog ?? Backlog()
-            self.backlog = backlog
-            backlog.terminalEvent = event
+            ensuredBacklog.terminalEvent = event
         }
 
         /// Admits `event` for callers that decide events under a lock of their own: admitting

@@ -51,8 +51,16 @@ struct SessionOptions: ParsableArguments {
     }
 
     func validate() throws {
-        if let problem = settings.problem { throw ValidationError(problem) }
+        try validateApplied(apply)
     }
+}
+
+/// Applies one option group to the defaults and reports the first problem: each group checks
+/// its own options (the defaults are valid), with the messages of `ServerSettings.problem`.
+private func validateApplied(_ apply: (inout ServerSettings) -> Void) throws {
+    var settings = defaults
+    apply(&settings)
+    if let problem = settings.problem { throw ValidationError(problem) }
 }
 
 /// Options of the daemon's transport and logging (`serve` only; the REPL has neither).
@@ -78,8 +86,6 @@ struct ServerOptions: ParsableArguments {
     }
 
     func validate() throws {
-        var settings = defaults
-        apply(to: &settings)
-        if let problem = settings.problem { throw ValidationError(problem) }
+        try validateApplied(apply)
     }
 }

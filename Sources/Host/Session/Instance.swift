@@ -42,7 +42,7 @@ final class Instance {
     var snapshot: JSONValue {
         var object = JSONObject()
         for (index, output) in definition.outputs.enumerated() {
-            if lastValues.indices.contains(index), let value = lastValues[index] { object[output.name] = value }
+            if let value = lastValues[index] { object[output.name] = value }
         }
         return .object(object)
     }

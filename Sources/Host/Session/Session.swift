@@ -101,7 +101,7 @@ public final class Session {
 
     /// The most messages one batch may hold. Immutable, so readable from any thread: the
     /// daemon parses on its reader thread (see `StdioServer`).
-    public nonisolated var maxBatch: Int { configuration.maxBatch }
+    public var maxBatch: Int { configuration.maxBatch }
 
     /// Handles a frame already parsed by `MessageParser.parse(_:maxBatch:)` with `maxBatch`.
     public func handle(parsed: MessageParser.Frame) {
