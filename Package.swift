@@ -1,10 +1,15 @@
 // swift-tools-version:6.1
 // Switchboard: Kickstarter-style view models on a reactive core, served over JSON-RPC.
 //
-// Layers (dependencies point one way, see ../shared/STYLE.md):
-//   CJansson → JSON ─┐
-//   Framing ─────────┼→ Host → Catalog → switchboard (thin executable)
-//   Signals → ViewModels ┘
+// Layers, each depending only on layers above it in this list:
+//   SystemIO            every system call (read, write, poll, open, fcntl, signals), EINTR once
+//   CJansson → JSON     JSON values, parsed by jansson
+//   Framing             bytes ⇄ frames (newline or Content-Length), on SystemIO
+//   RPC                 JSON-RPC 2.0 messages and rules (parse, errors, wire encoding)
+//   Signals             the reactive core; ViewModels on it
+//   Host                the session: registry, instances, dispatch, describe; no I/O
+//   Daemon              the stdio transport: threads, signals, limits, logs, exit statuses
+//   Catalog, Transcripts, REPL → switchboard (thin executable)
 import PackageDescription
 
 let package = Package(
@@ -13,8 +18,11 @@ let package = Package(
         .library(name: "Signals", targets: ["Signals"]),
         .library(name: "SignalsTesting", targets: ["SignalsTesting"]),
         .library(name: "JSON", targets: ["JSON"]),
+        .library(name: "SystemIO", targets: ["SystemIO"]),
         .library(name: "Framing", targets: ["Framing"]),
+        .library(name: "RPC", targets: ["RPC"]),
         .library(name: "Host", targets: ["Host"]),
+        .library(name: "Daemon", targets: ["Daemon"]),
         .library(name: "ViewModels", targets: ["ViewModels"]),
         .library(name: "Catalog", targets: ["Catalog"]),
         .executable(name: "switchboard", targets: ["switchboard"]),
@@ -37,41 +45,51 @@ let package = Package(
             providers: [.apt(["libedit-dev"])]
         ),
 
+        // The one layer over the operating system's I/O and signal calls.
+        .target(name: "SystemIO"),
+
         // Wire layers.
         .target(name: "JSON", dependencies: ["CJansson"]),
-        .target(name: "Framing"),
+        .target(name: "Framing", dependencies: ["SystemIO"]),
+        // JSON-RPC 2.0: message types, parsing rules, error codes, wire encoding.
+        .target(name: "RPC", dependencies: ["JSON"]),
 
         // The reactive core: no JSON, no I/O.
         .target(name: "Signals"),
         .target(name: "SignalsTesting", dependencies: ["Signals"]),
 
         // The view models of the source documents, their services and environment.
-        .target(name: "ViewModels", dependencies: ["Signals", "JSON"]),
+        .target(name: "ViewModels", dependencies: ["Signals", "JSON", "SystemIO"]),
 
-        // The host: view-model registry, JSON-RPC dispatch, sessions, the stdio server.
-        .target(name: "Host", dependencies: ["JSON", "Signals", "Framing"]),
+        // The session: view-model registry, instances, dispatch, describe, its executor. No I/O.
+        .target(name: "Host", dependencies: ["JSON", "RPC", "Signals"]),
+        // The daemon: the session served over stdin/stdout (threads, signals, limits, logs).
+        .target(name: "Daemon", dependencies: ["Host", "RPC", "JSON", "Framing", "SystemIO", "Signals"]),
         // The REPL: a human face on the same session (libedit line editing, completion, colour).
-        .target(name: "REPL", dependencies: ["Host", "JSON", "Signals", "Transcripts", "CEditLine"]),
+        .target(name: "REPL", dependencies: ["Host", "RPC", "JSON", "Signals", "Framing", "SystemIO", "Transcripts", "CEditLine"]),
         // Transcripts: record sessions, replay them against fresh daemons as exhaustive tests.
-        .target(name: "Transcripts", dependencies: ["JSON", "Host"]),
+        .target(name: "Transcripts", dependencies: ["JSON", "RPC", "Host", "Daemon", "Framing", "SystemIO"]),
         // The built-in view models declared to the host, with their create options.
-        .target(name: "Catalog", dependencies: ["Host", "ViewModels", "JSON", "Signals"]),
+        .target(name: "Catalog", dependencies: ["Host", "RPC", "ViewModels", "JSON", "Signals"]),
 
         .executableTarget(
             name: "switchboard",
             dependencies: [
-                "Host", "Catalog", "REPL", "Transcripts", "Framing", "JSON", "Signals",
+                "Host", "Daemon", "RPC", "Catalog", "REPL", "Transcripts", "Framing", "SystemIO", "JSON", "Signals",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
 
         .testTarget(name: "JSONTests", dependencies: ["JSON"]),
-        .testTarget(name: "FramingTests", dependencies: ["Framing"]),
+        .testTarget(name: "SystemIOTests", dependencies: ["SystemIO"]),
+        .testTarget(name: "FramingTests", dependencies: ["Framing", "SystemIO"]),
+        .testTarget(name: "RPCTests", dependencies: ["RPC", "JSON"]),
         .testTarget(name: "SignalsTests", dependencies: ["Signals", "SignalsTesting"]),
         .testTarget(name: "ViewModelsTests", dependencies: ["ViewModels", "Signals", "SignalsTesting", "JSON"]),
-        .testTarget(name: "REPLTests", dependencies: ["REPL", "Host", "Catalog", "JSON", "Signals"]),
+        .testTarget(name: "REPLTests", dependencies: ["REPL", "Host", "RPC", "Catalog", "JSON", "Signals"]),
         .testTarget(name: "TranscriptsTests", dependencies: ["Transcripts", "JSON"]),
-        .testTarget(name: "HostTests", dependencies: ["Host", "Catalog", "JSON", "Signals", "SignalsTesting"]),
+        .testTarget(name: "HostTests", dependencies: ["Host", "RPC", "Catalog", "JSON", "Signals", "SignalsTesting"]),
+        .testTarget(name: "DaemonTests", dependencies: ["Daemon", "Host", "RPC", "Catalog", "Framing", "SystemIO", "JSON", "Signals"]),
     ]
 )

@@ -2,7 +2,7 @@ import Glibc
 
 /// Byte constants and scans shared by the decoders.
 ///
-/// This file and `SystemIO.swift` are the only places that touch raw pointers; every offset they
+/// This file (and the `SystemIO` module) are the only places that touch raw pointers; every offset they
 /// return is checked against the buffer's bounds, so the state machines above work with plain,
 /// validated integers.
 enum ASCII {

@@ -1,37 +1,64 @@
-/// A blocking reader of frames from a file descriptor (the daemon's stdin).
+import SystemIO
+
+/// The one reader of frames from a file descriptor: the daemon's stdin, the REPL's piped input
+/// and `switchboard test`'s daemon output all go through it.
 ///
-/// It uses `read(2)` directly, never `readLine()`, because `readLine()` rewrites invalid UTF-8
-/// and a framing layer must hand the JSON layer the bytes the peer sent. Each `read(2)` fills a
-/// fixed chunk that a ``FrameDecoder`` consumes; frames completed by one chunk are queued and
-/// handed out one per ``next()`` call.
+/// It uses `read(2)` (through `SystemIO`) directly, never `readLine()`, because `readLine()`
+/// rewrites invalid UTF-8 and a framing layer must hand the JSON layer the bytes the peer sent.
+/// Each read fills a fixed chunk that a ``FrameDecoder`` consumes.
 ///
-/// Not thread-safe and not `Sendable`: one thread owns a reader and calls `next()` in a loop
-/// (create it on that thread). Memory stays within about `maxMessageLength + chunkSize` plus
-/// the frames of one chunk, whatever the peer sends. The reader does not close the descriptor.
+/// Two ways to read:
+/// - ``next()`` hands out one frame per call (frames completed by one read are queued);
+/// - ``readChunk(_:)`` does exactly one read and passes every frame it completed to a closure:
+///   the daemon's reader thread parses and hands off one chunk's frames together.
+///
+/// With an `interruptedBy` descriptor, every read first waits (`poll(2)`) on the input and on
+/// that descriptor; when the latter becomes readable (a signal handler wrote to a self-pipe),
+/// the reader stops *between* reads, so every byte it consumed has been decoded and handed out.
+///
+/// Not thread-safe and not `Sendable`: one thread owns a reader. Memory stays within about
+/// `maxMessageLength + chunkSize` plus the frames of one chunk, whatever the peer sends. The
+/// reader does not close the descriptor.
 public final class FrameReader {
     /// The descriptor read from; owned by the caller.
-    public let fileDescriptor: Int32
+    public let fileDescriptor: FileDescriptor
+    /// Readable when reading should stop (a self-pipe written by a signal handler), or nil.
+    public let interruption: FileDescriptor?
 
     private var decoder: FrameDecoder
-    /// Reused for every `read(2)`; its size is the `chunkSize` given at creation.
+    /// Reused for every read; its size is the `chunkSize` given at creation.
     private var chunk: [UInt8]
-    /// Frames decoded but not yet returned; `readyHead` is the next one, so taking one is O(1).
+    /// Frames decoded but not yet returned by `next()`; `readyHead` is the next one (O(1) take).
     private var ready: [Frame] = []
     private var readyHead = 0
     private var reachedEnd = false
+
+    /// What one ``readChunk(_:)`` did.
+    public enum ChunkOutcome: Equatable, Sendable {
+        /// This many bytes were read and decoded (their complete frames were handed out).
+        case read(bytes: Int)
+        /// End of input: the decoder was finished (a partial last message handed out as
+        /// ``FrameDecoder/finish(_:)`` describes). Every later call returns this again.
+        case ended
+        /// The interruption descriptor became readable before anything more was read.
+        case interrupted
+    }
 
     /// Creates a reader.
     /// - Parameters:
     ///   - fileDescriptor: An open descriptor; blocking or not (non-blocking ones are polled).
     ///   - mode: The framing; `.auto` decides on the first non-blank byte (see ``mode``).
     ///   - maxMessageLength: Longer messages are skipped unstored and reported as `.tooLong`.
-    ///   - chunkSize: Bytes asked of each `read(2)`; must be positive.
+    ///   - chunkSize: Bytes asked of each read; must be positive.
+    ///   - interruptedBy: A descriptor whose readability stops reading (see the type's notes).
     public init(
-        fileDescriptor: Int32, mode: FramingMode = .newline,
-        maxMessageLength: Int = 16 * 1024 * 1024, chunkSize: Int = 64 * 1024
+        fileDescriptor: FileDescriptor, mode: FramingMode = .newline,
+        maxMessageLength: Int = 16 * 1024 * 1024, chunkSize: Int = 64 * 1024,
+        interruptedBy interruption: FileDescriptor? = nil
     ) {
         precondition(chunkSize > 0, "FrameReader: chunkSize must be positive")
         self.fileDescriptor = fileDescriptor
+        self.interruption = interruption
         self.decoder = FrameDecoder(mode: mode, maxMessageLength: maxMessageLength)
         self.chunk = [UInt8](repeating: 0, count: chunkSize)
     }
@@ -43,10 +70,10 @@ public final class FrameReader {
     /// The largest storage the decoder's buffer has had (tests assert memory stays bounded).
     var peakBufferCapacity: Int { decoder.peakBufferCapacity }
 
-    /// The next frame, or nil at end of input (and on every call after it).
+    /// The next frame, or nil at end of input (and on every call after it), or when interrupted.
     ///
-    /// Blocks until a frame is complete or the input ends. Retries EINTR. At end of input a
-    /// partial last message is delivered as ``FrameDecoder/finish(_:)`` describes.
+    /// Blocks until a frame is complete or the input ends. At end of input a partial last
+    /// message is delivered as ``FrameDecoder/finish(_:)`` describes.
     public func next() throws(FrameReadError) -> Frame? {
         while true {
             if let frame = takeReady() {
@@ -55,8 +82,49 @@ public final class FrameReader {
             if reachedEnd {
                 return nil
             }
-            try fill()
+            if try readChunk({ ready.append($0) }) == .interrupted {
+                return nil
+            }
         }
+    }
+
+    /// Exactly one read (after waiting for input or the interruption); every frame the read
+    /// completed goes to `onFrame`, in order. Frames still queued for ``next()`` are not
+    /// touched: use one style per reader.
+    public func readChunk(_ onFrame: (Frame) -> Void) throws(FrameReadError) -> ChunkOutcome {
+        if reachedEnd { return .ended }
+        if let interruption {
+            let ready: [Int]
+            do {
+                ready = try FileDescriptor.waitForInput(on: [interruption, fileDescriptor], timeoutMilliseconds: -1)
+            } catch {
+                throw .readFailed(error)
+            }
+            if ready.contains(0) { return .interrupted }
+        }
+        let fd = fileDescriptor
+        // Array.withUnsafeMutableBytes rethrows untyped errors: carry the result out by value.
+        let result = chunk.withUnsafeMutableBytes { buffer -> Result<Int, Errno> in
+            do throws(Errno) {
+                return .success(try fd.read(into: buffer))
+            } catch {
+                return .failure(error)
+            }
+        }
+        let count: Int
+        switch result {
+        case let .success(read): count = read
+        case let .failure(error): throw .readFailed(error)
+        }
+        if count == 0 {
+            reachedEnd = true
+            decoder.finish(onFrame)
+            return .ended
+        }
+        chunk.withUnsafeBytes { buffer in
+            decoder.feed(buffer.view(0..<count), onFrame)
+        }
+        return .read(bytes: count)
     }
 
     private func takeReady() -> Frame? {
@@ -69,22 +137,5 @@ public final class FrameReader {
             readyHead = 0
         }
         return frame
-    }
-
-    /// One `read(2)`, fed to the decoder; at end of input, finishes the decoder.
-    private func fill() throws(FrameReadError) {
-        let fd = fileDescriptor
-        let result = chunk.withUnsafeMutableBytes { buffer in SystemIO.read(fd, into: buffer) }
-        switch result {
-        case .failed(let code):
-            throw FrameReadError(errno: code)
-        case .bytes(0):
-            reachedEnd = true
-            decoder.finish { ready.append($0) }
-        case .bytes(let count):
-            chunk.withUnsafeBytes { buffer in
-                decoder.feed(buffer.view(0..<count)) { ready.append($0) }
-            }
-        }
     }
 }

@@ -1,4 +1,5 @@
 import Synchronization
+import SystemIO
 
 /// A thread-safe writer of frames to a file descriptor (the daemon's stdout).
 ///
@@ -11,7 +12,7 @@ import Synchronization
 /// checks the claim. The writer does not close the descriptor.
 public final class FrameWriter: Sendable {
     /// The descriptor written to; owned by the caller.
-    public let fileDescriptor: Int32
+    public let fileDescriptor: FileDescriptor
 
     /// What the lock guards: the framing, the batch buffer, and — because it is held for the
     /// whole of every write — the descriptor's byte stream itself.
@@ -32,7 +33,7 @@ public final class FrameWriter: Sendable {
     /// - Parameters:
     ///   - fileDescriptor: An open descriptor; blocking or not (non-blocking ones are polled).
     ///   - mode: The framing; `.auto` writes lines until ``mode`` is set to something else.
-    public init(fileDescriptor: Int32, mode: FramingMode = .newline) {
+    public init(fileDescriptor: FileDescriptor, mode: FramingMode = .newline) {
         self.fileDescriptor = fileDescriptor
         self.state = Mutex(State(mode: mode))
     }
@@ -111,34 +112,45 @@ public final class FrameWriter: Sendable {
     public func write(framed bytes: [UInt8]) throws(FrameWriteError) {
         guard !bytes.isEmpty else { return }
         let fd = fileDescriptor
-        let failure = state.withLock { _ in bytes.withUnsafeBytes { SystemIO.writeAll(fd, [$0]) } }
-        if let failure {
-            throw FrameWriteError(errno: failure)
+        try state.withLock { (_) throws(FrameWriteError) in
+            do throws(Errno) {
+                try fd.writeAll(bytes)
+            } catch {
+                throw FrameWriteError(error)
+            }
         }
     }
 
     /// Prefix, body and suffix in one `writev(2)` sequence, the body not copied.
     /// Caller holds the lock.
     private static func writeFramed(
-        _ message: UnsafeRawBufferPointer, mode: FramingMode, to fd: Int32
+        _ message: UnsafeRawBufferPointer, mode: FramingMode, to fd: FileDescriptor
     ) throws(FrameWriteError) {
         let prefix = FrameEncoding.prefix(mode: mode, length: message.count)
         let suffix = FrameEncoding.suffix(mode: mode)
-        let failure = prefix.withUnsafeBytes { head in
-            suffix.withUnsafeBytes { tail in SystemIO.writeAll(fd, [head, message, tail]) }
+        let failure = prefix.withUnsafeBytes { head -> Errno? in
+            suffix.withUnsafeBytes { tail -> Errno? in
+                do throws(Errno) {
+                    try fd.writeAll([head, message, tail])
+                    return nil
+                } catch {
+                    return error
+                }
+            }
         }
         if let failure {
-            throw FrameWriteError(errno: failure)
+            throw FrameWriteError(failure)
         }
     }
 
     /// Writes and empties the batch buffer. Caller holds the lock.
-    private static func flush(_ scratch: inout [UInt8], to fd: Int32) throws(FrameWriteError) {
+    private static func flush(_ scratch: inout [UInt8], to fd: FileDescriptor) throws(FrameWriteError) {
         guard !scratch.isEmpty else { return }
-        let failure = scratch.withUnsafeBytes { SystemIO.writeAll(fd, [$0]) }
-        scratch.removeAll(keepingCapacity: true)
-        if let failure {
-            throw FrameWriteError(errno: failure)
+        defer { scratch.removeAll(keepingCapacity: true) }
+        do throws(Errno) {
+            try fd.writeAll(scratch)
+        } catch {
+            throw FrameWriteError(error)
         }
     }
 }

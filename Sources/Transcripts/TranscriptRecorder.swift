@@ -1,3 +1,5 @@
+import Daemon
+import RPC
 import Dispatch
 import Host
 import JSON

@@ -1,17 +1,27 @@
 import Catalog
+import Daemon
 import Host
+import SystemIO
 import Transcripts
 
 /// Runs the daemon with `settings`: what `switchboard serve` does once its options are parsed.
 enum ServeRunner {
-    /// Serves until the input ends (or shutdown, or a signal) and returns the exit status.
+    /// Serves until the input ends (or shutdown, or a signal) and returns the exit status. Every
+    /// non-zero status is explained by one line on stderr.
     static func run(_ settings: ServerSettings, recordPath: String?) -> Int32 {
-        let logger = settings.makeLogger()
+        // Before any file is opened: a closed stdout or stderr must not be handed to the
+        // transcript or the data file.
+        ProcessIO.occupyClosedStandardDescriptors()
+        let sink = LogSink()
+        let logger = settings.makeLogger(sink: sink)
+        func exit(_ status: Int32, _ diagnostic: String?) -> Int32 {
+            if let diagnostic { sink.write(diagnostic) }
+            sink.drain(waitingAtMost: settings.serverLimits.logDrainSeconds)
+            return status
+        }
         var options = StdioServer.Options()
         options.framing = settings.framing
-        options.maxMessageLength = settings.maxLineBytes
-        options.exitGracePeriod = settings.exitGraceSeconds
-        options.maxBufferedOutputBytes = settings.maxOutputBuffer
+        options.limits = settings.serverLimits
         let configuration = settings.sessionConfiguration()
         let registry = BuiltinCatalog.registry()
         logger.debug("serving \(registry.names.joined(separator: ", ")) with the \(settings.clock.rawValue) clock")
@@ -26,24 +36,24 @@ enum ServeRunner {
                     pendingWork: { session?.pendingScheduledWork ?? 0 }
                 )
             } catch {
-                logger.error("\(error)")
-                return 64
+                return exit(64, "switchboard: --record: \(error)")
             }
         }
-        let server = StdioServer(options: options, virtualClock: settings.clock == .virtual, observer: recorder) { clock, afterScheduledWork, sink in
+        let server = StdioServer(
+            options: options, virtualClock: settings.clock == .virtual, observer: recorder, log: sink
+        ) { clock, afterScheduledWork, sendToClient in
             let created = Session(
                 registry: registry,
                 configuration: configuration,
                 clock: clock,
                 diagnose: { logger.warning("\($0)") },
                 afterScheduledWork: afterScheduledWork,
-                sink: sink
+                sink: sendToClient
             )
             session = created
             return created
         }
         let outcome = server.run()
-        if outcome != .finished { logger.notice("stopping: \(outcome)") }
-        return outcome.exitStatus
+        return exit(outcome.exitStatus, outcome.diagnostic)
     }
 }

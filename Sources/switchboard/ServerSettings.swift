@@ -1,3 +1,4 @@
+import Daemon
 import Framing
 import Host
 import JSON
@@ -16,15 +17,17 @@ enum ClockKind: String, CaseIterable {
 /// `SessionOptions` and `ServerOptions` fill it from the command line. The daemon's start-up fast path (see
 /// `main.swift`) uses the defaults directly, without the argument parser.
 struct ServerSettings {
+    /// The transport's defaults are declared once, in `ServerLimits`.
+    private static let limits = ServerLimits()
     var framing = FramingMode.newline
     var clock = ClockKind.real
-    var maxLineBytes = 16 * 1024 * 1024
+    var maxLineBytes = limits.maxMessageLength
     var maxInstances = 100_000
     var maxBatch = 100_000
     var maxPendingCalls = 10_000
     var clientTimeout: Double = 30
-    var exitGraceSeconds: Double = 5
-    var maxOutputBuffer = 1024 * 1024
+    var exitGraceSeconds: Double = limits.exitGraceSeconds
+    var maxOutputBuffer = limits.maxBufferedOutputBytes
     var dataFile: String?
     var logLevel = Logger.Level.warning
 
@@ -63,9 +66,19 @@ struct ServerSettings {
         return configuration
     }
 
-    /// A logger writing to stderr: stdout carries protocol lines only.
-    func makeLogger() -> Logger {
-        var logger = Logger(label: "switchboard") { label in StreamLogHandler.standardError(label: label) }
+    /// The transport's limits with these settings applied.
+    var serverLimits: ServerLimits {
+        var limits = Self.limits
+        limits.maxMessageLength = maxLineBytes
+        limits.maxBufferedOutputBytes = maxOutputBuffer
+        limits.exitGraceSeconds = exitGraceSeconds
+        return limits
+    }
+
+    /// A logger writing to stderr through `sink`: stdout carries protocol lines only, and an
+    /// unread stderr never blocks the protocol.
+    func makeLogger(sink: LogSink) -> Logger {
+        var logger = Logger(label: "switchboard") { label in LogSinkHandler(label: label, sink: sink) }
         logger.logLevel = logLevel
         return logger
     }

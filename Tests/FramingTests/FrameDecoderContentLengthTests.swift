@@ -1,3 +1,4 @@
+import SystemIO
 import XCTest
 
 @testable import Framing

@@ -1,3 +1,4 @@
+import SystemIO
 import Foundation
 import Glibc
 import XCTest
@@ -10,7 +11,7 @@ final class FrameReaderTests: XCTestCase {
         let pipe = TestPipe()
         writeRaw(pipe.writeEnd, bytes("{\"id\":1}\r\n\n{\"id\":2}\n"))
         pipe.closeWriteEnd()
-        let reader = FrameReader(fileDescriptor: pipe.readEnd)
+        let reader = FrameReader(fileDescriptor: FileDescriptor(rawValue: pipe.readEnd))
         XCTAssertEqual(try reader.next(), message("{\"id\":1}"))
         XCTAssertEqual(try reader.next(), message("{\"id\":2}"))
         XCTAssertNil(try reader.next())
@@ -21,7 +22,7 @@ final class FrameReaderTests: XCTestCase {
         let pipe = TestPipe()
         writeRaw(pipe.writeEnd, bytes("a\nno newline"))
         pipe.closeWriteEnd()
-        XCTAssertEqual(readFrames(FrameReader(fileDescriptor: pipe.readEnd)), [message("a"), message("no newline")])
+        XCTAssertEqual(readFrames(FrameReader(fileDescriptor: FileDescriptor(rawValue: pipe.readEnd))), [message("a"), message("no newline")])
     }
 
     func testInvalidUTF8_ArrivesUntouched() {
@@ -29,14 +30,14 @@ final class FrameReaderTests: XCTestCase {
         let pipe = TestPipe()
         writeRaw(pipe.writeEnd, line + [ASCII.newline])
         pipe.closeWriteEnd()
-        XCTAssertEqual(readFrames(FrameReader(fileDescriptor: pipe.readEnd)), [.message(line)])
+        XCTAssertEqual(readFrames(FrameReader(fileDescriptor: FileDescriptor(rawValue: pipe.readEnd))), [.message(line)])
     }
 
     func testOneByteChunks_GiveTheSameFrames() {
         let pipe = TestPipe()
         writeRaw(pipe.writeEnd, bytes("Content-Length: 3\r\n\r\nabcContent-Length: 0\r\n\r\n"))
         pipe.closeWriteEnd()
-        let reader = FrameReader(fileDescriptor: pipe.readEnd, mode: .contentLength, chunkSize: 1)
+        let reader = FrameReader(fileDescriptor: FileDescriptor(rawValue: pipe.readEnd), mode: .contentLength, chunkSize: 1)
         XCTAssertEqual(readFrames(reader), [message("abc"), .message([])])
     }
 
@@ -44,16 +45,16 @@ final class FrameReaderTests: XCTestCase {
         let pipe = TestPipe()
         writeRaw(pipe.writeEnd, bytes("\r\nContent-Length: 2\r\n\r\n{}"))
         pipe.closeWriteEnd()
-        let reader = FrameReader(fileDescriptor: pipe.readEnd, mode: .auto)
+        let reader = FrameReader(fileDescriptor: FileDescriptor(rawValue: pipe.readEnd), mode: .auto)
         XCTAssertEqual(reader.mode, .auto)
         XCTAssertEqual(try reader.next(), message("{}"))
         XCTAssertEqual(reader.mode, .contentLength)
     }
 
     func testBadDescriptor_ThrowsReadFailed() {
-        let reader = FrameReader(fileDescriptor: -1)
+        let reader = FrameReader(fileDescriptor: FileDescriptor(rawValue: -1))
         XCTAssertThrowsError(try reader.next()) { error in
-            XCTAssertEqual(error as? FrameReadError, .readFailed(errno: EBADF))
+            XCTAssertEqual(error as? FrameReadError, .readFailed(.badFileDescriptor))
         }
     }
 
@@ -65,7 +66,7 @@ final class FrameReaderTests: XCTestCase {
             usleep(100_000)
             writeRaw(writeEnd, bytes("late\n"))
         }
-        let reader = FrameReader(fileDescriptor: pipe.readEnd)
+        let reader = FrameReader(fileDescriptor: FileDescriptor(rawValue: pipe.readEnd))
         XCTAssertEqual(try reader.next(), message("late"))
         late.join()
     }
@@ -80,7 +81,7 @@ final class FrameReaderTests: XCTestCase {
             }
             writeRaw(writeEnd, bytes("\n{\"after\":1}\n"))
         }
-        let reader = FrameReader(fileDescriptor: pipe.readEnd)
+        let reader = FrameReader(fileDescriptor: FileDescriptor(rawValue: pipe.readEnd))
         XCTAssertEqual(try reader.next(), .tooLong(length: 100_000_000))
         XCTAssertEqual(try reader.next(), message("{\"after\":1}"))
         writer.join()
@@ -100,7 +101,7 @@ final class FrameReaderTests: XCTestCase {
             }
             writeRaw(writeEnd, bytes("Content-Length: 2\r\n\r\n{}"))
         }
-        let reader = FrameReader(fileDescriptor: pipe.readEnd, mode: .contentLength)
+        let reader = FrameReader(fileDescriptor: FileDescriptor(rawValue: pipe.readEnd), mode: .contentLength)
         XCTAssertEqual(try reader.next(), .tooLong(length: 100_000_000))
         XCTAssertEqual(try reader.next(), message("{}"))
         writer.join()

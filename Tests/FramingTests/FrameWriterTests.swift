@@ -1,3 +1,4 @@
+import SystemIO
 import Foundation
 import Glibc
 import XCTest
@@ -9,7 +10,7 @@ final class FrameWriterTests: XCTestCase {
     /// Everything `body` writes through a writer on a fresh pipe, read back raw.
     private func wireBytes(mode: FramingMode, _ body: (FrameWriter) throws -> Void) rethrows -> [UInt8] {
         let pipe = TestPipe()
-        let writer = FrameWriter(fileDescriptor: pipe.writeEnd, mode: mode)
+        let writer = FrameWriter(fileDescriptor: FileDescriptor(rawValue: pipe.writeEnd), mode: mode)
         try body(writer)
         pipe.closeWriteEnd()
         return readAll(pipe.readEnd)
@@ -54,7 +55,7 @@ final class FrameWriterTests: XCTestCase {
     }
 
     func testAppendFramed_AppendsAfterWhatTheBufferHolds() {
-        let writer = FrameWriter(fileDescriptor: -1, mode: .newline)
+        let writer = FrameWriter(fileDescriptor: FileDescriptor(rawValue: -1), mode: .newline)
         var buffer = bytes("x\n")
         writer.appendFramed(to: &buffer) { $0 += bytes("y") }
         XCTAssertEqual(buffer, bytes("x\ny\n"))
@@ -77,8 +78,8 @@ final class FrameWriterTests: XCTestCase {
         let readEnd = pipe.readEnd
         let received = Shared<[UInt8]>([])
         let drain = TestThread { let all = readAll(readEnd); received.update { $0 = all } }
-        try FrameWriter(fileDescriptor: pipe.writeEnd, mode: .contentLength).write(batch: batch)
-        try FrameWriter(fileDescriptor: pipe.writeEnd).write(batch: [bytes("x"), bytes("y")])
+        try FrameWriter(fileDescriptor: FileDescriptor(rawValue: pipe.writeEnd), mode: .contentLength).write(batch: batch)
+        try FrameWriter(fileDescriptor: FileDescriptor(rawValue: pipe.writeEnd)).write(batch: [bytes("x"), bytes("y")])
         pipe.closeWriteEnd()
         drain.join()
         let expected = batch.flatMap { bytes("Content-Length: \($0.count)\r\n\r\n") + $0 } + bytes("x\ny\n")
@@ -87,10 +88,10 @@ final class FrameWriterTests: XCTestCase {
     }
 
     func testClosedReadEnd_IsPeerClosedAndTheProcessSurvives() {
-        ignoreSIGPIPE()
+        ProcessIO.ignoreBrokenPipeSignal()
         let pipe = TestPipe()
         pipe.closeReadEnd()
-        let writer = FrameWriter(fileDescriptor: pipe.writeEnd)
+        let writer = FrameWriter(fileDescriptor: FileDescriptor(rawValue: pipe.writeEnd))
         for _ in 0..<3 {
             XCTAssertThrowsError(try writer.write(bytes("{}"))) { error in
                 XCTAssertEqual(error as? FrameWriteError, .peerClosed)
@@ -102,9 +103,9 @@ final class FrameWriterTests: XCTestCase {
     }
 
     func testReaderClosingWhileWriterBlocked_IsPeerClosed() {
-        ignoreSIGPIPE()
+        ProcessIO.ignoreBrokenPipeSignal()
         let pipe = TestPipe()
-        let writer = FrameWriter(fileDescriptor: pipe.writeEnd)
+        let writer = FrameWriter(fileDescriptor: FileDescriptor(rawValue: pipe.writeEnd))
         let outcome = Shared<FrameWriteError?>(nil)
         let blocked = TestThread {
             do throws(FrameWriteError) {
@@ -120,14 +121,14 @@ final class FrameWriterTests: XCTestCase {
     }
 
     func testBadDescriptor_IsWriteFailed() {
-        XCTAssertThrowsError(try FrameWriter(fileDescriptor: -1).write(bytes("x"))) { error in
-            XCTAssertEqual(error as? FrameWriteError, .writeFailed(errno: EBADF))
+        XCTAssertThrowsError(try FrameWriter(fileDescriptor: FileDescriptor(rawValue: -1)).write(bytes("x"))) { error in
+            XCTAssertEqual(error as? FrameWriteError, .writeFailed(.badFileDescriptor))
         }
     }
 
     func testFullPipe_BlocksTheWriterUntilTheReaderDrains_NothingLost() throws {
         let pipe = TestPipe()
-        let writer = FrameWriter(fileDescriptor: pipe.writeEnd)
+        let writer = FrameWriter(fileDescriptor: FileDescriptor(rawValue: pipe.writeEnd))
         let count = 100
         let sent = Shared(0)
         let producer = TestThread {
@@ -140,7 +141,7 @@ final class FrameWriterTests: XCTestCase {
         usleep(300_000)
         // 1.6 MB does not fit in a pipe (64 KiB by default): the writer must be waiting.
         XCTAssertLessThan(sent.value, count)
-        let reader = FrameReader(fileDescriptor: pipe.readEnd)
+        let reader = FrameReader(fileDescriptor: FileDescriptor(rawValue: pipe.readEnd))
         for index in 0..<count {
             let expected = bytes("\(index):") + [UInt8](repeating: UInt8(ascii: "p"), count: 16 * 1024)
             let frame = try reader.next()
@@ -161,7 +162,7 @@ final class FrameWriterTests: XCTestCase {
             received.update { $0 = all }
         }
         let body = [UInt8](repeating: UInt8(ascii: "n"), count: 1 << 20)
-        try FrameWriter(fileDescriptor: pipe.writeEnd).write(body)
+        try FrameWriter(fileDescriptor: FileDescriptor(rawValue: pipe.writeEnd)).write(body)
         pipe.closeWriteEnd()
         drain.join()
         XCTAssertTrue(received.value == body + [ASCII.newline], "got \(received.value.count) bytes")

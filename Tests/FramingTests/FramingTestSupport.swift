@@ -1,3 +1,4 @@
+import SystemIO
 import Foundation
 import Glibc
 import Synchronization

@@ -1,3 +1,4 @@
+import SystemIO
 import Foundation
 import Glibc
 import XCTest
@@ -20,11 +21,11 @@ final class ReaderWriterPipeTests: XCTestCase {
     private func assertConcurrentWritersDeliverEverything(mode: FramingMode, file: StaticString = #filePath, line: UInt = #line) {
         let pipe = TestPipe()
         let readEnd = pipe.readEnd
-        let writer = FrameWriter(fileDescriptor: pipe.writeEnd, mode: mode)
+        let writer = FrameWriter(fileDescriptor: FileDescriptor(rawValue: pipe.writeEnd), mode: mode)
         let received = Shared<[Frame]>([])
         let failures = Shared<[FrameWriteError]>([])
         let consumer = TestThread {
-            let frames = readFrames(FrameReader(fileDescriptor: readEnd, mode: mode))
+            let frames = readFrames(FrameReader(fileDescriptor: FileDescriptor(rawValue: readEnd), mode: mode))
             received.update { $0 = frames }
         }
         let producers = (0..<Self.threads).map { thread in
@@ -87,12 +88,12 @@ final class ReaderWriterPipeTests: XCTestCase {
         // Every byte value but "\n", so a misplaced chunk boundary would show.
         let body = (0..<size).map { UInt8(truncatingIfNeeded: $0 % 251) | (($0 % 251) == 10 ? 1 : 0) }
         let pipe = TestPipe()
-        let writer = FrameWriter(fileDescriptor: pipe.writeEnd, mode: mode)
+        let writer = FrameWriter(fileDescriptor: FileDescriptor(rawValue: pipe.writeEnd), mode: mode)
         let failure = Shared<FrameWriteError?>(nil)
         let producer = TestThread {
             do throws(FrameWriteError) { try writer.write(body) } catch { failure.update { $0 = error } }
         }
-        let reader = FrameReader(fileDescriptor: pipe.readEnd, mode: mode, maxMessageLength: 32 * 1024 * 1024)
+        let reader = FrameReader(fileDescriptor: FileDescriptor(rawValue: pipe.readEnd), mode: mode, maxMessageLength: 32 * 1024 * 1024)
         let frame = try reader.next()
         producer.join(file: file, line: line)
         pipe.closeWriteEnd()

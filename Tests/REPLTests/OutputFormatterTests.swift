@@ -1,3 +1,4 @@
+import RPC
 import Catalog
 import Host
 import JSON

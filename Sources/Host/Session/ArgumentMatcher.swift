@@ -1,3 +1,4 @@
+import RPC
 import JSON
 
 /// Matches a request's params (by position or by name) to an input's parameters.

@@ -1,3 +1,4 @@
+import RPC
 import JSON
 
 extension Session {

@@ -1,3 +1,4 @@
+import RPC
 import FoundationEssentials
 import JSON
 import Signals

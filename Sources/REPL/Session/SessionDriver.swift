@@ -1,3 +1,4 @@
+import RPC
 import Dispatch
 import FoundationEssentials
 import Host
@@ -38,9 +39,8 @@ final class SessionDriver: @unchecked Sendable {
         case scheduledWorkFinished
     }
 
-    private let executor = DispatchQueue(label: "switchboard.repl.executor")
-    /// Executor-confined.
-    private var session: Session?
+    /// The session on its executor: the same type the daemon serves from.
+    private let executor: SessionExecutor
     /// Executor-confined: the purpose of the request being handled.
     private var purpose: Purpose?
     /// Where a question of the REPL's own stands (completion, help): its answer is captured
@@ -66,42 +66,44 @@ final class SessionDriver: @unchecked Sendable {
         onEvent: @escaping (Event) -> Void
     ) {
         self.onEvent = onEvent
-        let clock: DateScheduler = virtualClock ? TestScheduler() : QueueScheduler(queue: executor)
-        executor.sync {
-            session = Session(
+        // The sink reaches this driver through a box filled once `self` exists.
+        let box = WeakDriver()
+        self.executor = SessionExecutor(label: "switchboard.repl.executor", virtualClock: virtualClock) { clock in
+            Session(
                 registry: registry,
                 configuration: configuration,
                 clock: clock,
                 diagnose: diagnose,
                 afterScheduledWork: { onEvent(.scheduledWorkFinished) }
-            ) { [weak self] message in
-                self?.deliver(message)
+            ) { message in
+                box.driver?.deliver(message)
             }
         }
+        box.driver = self
     }
 
     /// Sends a request line the REPL built for `purpose`.
     func send(method: String, params: JSONValue?, purpose: Purpose) {
-        executor.sync {
+        executor.sync { session in
             let text = RequestEncoder.request(id: .integer(Int64(takeID())), method: method, params: params)
-            handle(text, purpose: purpose)
+            handle(text, purpose: purpose, in: session)
         }
     }
 
     /// Sends a line the person typed as JSON, unchanged.
     func sendRaw(_ text: String) {
-        executor.sync { handle(text, purpose: .raw) }
+        executor.sync { session in handle(text, purpose: .raw, in: session) }
     }
 
     /// Asks the session something for the REPL itself (`describe`, `list`): not shown, not
     /// recorded.
     func query(_ method: String, params: JSONValue? = nil) -> Result<JSONValue, RPCError> {
-        executor.sync {
+        executor.sync { session in
             query = .waiting
             defer { query = .none }
             // Ids of the REPL's own questions never use the numbers the person sees.
             let text = RequestEncoder.request(id: "repl", method: method, params: params)
-            session?.handle(frame: Array(text.utf8))
+            session.handle(frame: Array(text.utf8))
             guard case let .answered(result) = query else {
                 return .failure(RPCError(.internalError, "the session did not answer \(method)"))
             }
@@ -111,24 +113,23 @@ final class SessionDriver: @unchecked Sendable {
 
     /// Runs `body` on the executor, for state the event handler shares.
     func onExecutor<T>(_ body: () -> T) -> T {
-        executor.sync(execute: body)
+        executor.sync { _ in body() }
     }
 
     /// Pending one-shot scheduled work; call on the executor only (from `onEvent`, or inside
     /// `onExecutor`), where it needs no hop.
     var pendingScheduledWorkOnExecutor: Int {
-        dispatchPrecondition(condition: .onQueue(executor))
-        return session?.pendingScheduledWork ?? 0
+        executor.onExecutor { $0.pendingScheduledWork }
     }
 
     /// Whether a `shutdown` request asked the session to stop.
     var isShutdownRequested: Bool {
-        executor.sync { session?.isShutdownRequested ?? false }
+        executor.sync { $0.isShutdownRequested }
     }
 
     /// The person is done: delegated calls fail now (as at the daemon's end of input).
     func endInput() {
-        executor.sync { session?.inputEnded() }
+        executor.sync { $0.inputEnded() }
     }
 
     /// Waits (at most until `deadline`) for scheduled one-shot work, such as a simulated
@@ -136,7 +137,7 @@ final class SessionDriver: @unchecked Sendable {
     func waitForScheduledWork(seconds: Double) {
         let deadline = DispatchTime.now() + seconds
         while DispatchTime.now() < deadline {
-            let pending = executor.sync { session?.pendingScheduledWork ?? 0 }
+            let pending = executor.sync { $0.pendingScheduledWork }
             if pending == 0 { return }
             usleep(5_000)
         }
@@ -149,19 +150,23 @@ final class SessionDriver: @unchecked Sendable {
         return nextID
     }
 
-    private func handle(_ text: String, purpose: Purpose) {
-        guard let session else { return }
+    private func handle(_ text: String, purpose: Purpose, in session: Session) {
         onEvent(.sent(text))
         self.purpose = purpose
         defer { self.purpose = nil }
         session.handle(frame: Array(text.utf8))
     }
 
-    private func deliver(_ message: OutboundMessage) {
+    fileprivate func deliver(_ message: OutboundMessage) {
         if case .waiting = query, case let .response(response) = message {
             query = .answered(response.result)
             return
         }
         onEvent(.received(message, purpose))
     }
+}
+
+/// Lets the session's sink reach its driver without a strong cycle.
+private final class WeakDriver: @unchecked Sendable {
+    weak var driver: SessionDriver?
 }

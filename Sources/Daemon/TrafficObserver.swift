@@ -1,3 +1,5 @@
+import RPC
+
 /// Watches what a server receives and sends (for recording transcripts). Called on the
 /// session's executor, in order.
 public protocol TrafficObserver: AnyObject {

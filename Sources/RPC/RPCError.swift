@@ -28,7 +28,7 @@ public struct RPCError: Error, Sendable, Equatable, CustomStringConvertible {
 
 extension RPCError {
     /// -32700 for text that is not JSON, with jansson's position.
-    static func parse(_ error: JSONParseError) -> RPCError {
+    public static func parse(_ error: JSONParseError) -> RPCError {
         RPCError(.parseError, "Parse error: \(error)", data: [
             "category": .string(error.category.rawValue),
             "line": .integer(Int64(error.line)),
@@ -38,7 +38,7 @@ extension RPCError {
     }
 
     /// -32600 with a reason.
-    static func invalidRequest(_ reason: String) -> RPCError {
+    public static func invalidRequest(_ reason: String) -> RPCError {
         RPCError(.invalidRequest, "Invalid request: \(reason)")
     }
 }

@@ -1,4 +1,5 @@
 import Framing
+import RPC
 
 /// A frame as the reader thread hands it to the executor: a message already parsed (with its
 /// bytes, for the traffic observer), or what the framing layer reported instead.
@@ -21,5 +22,13 @@ enum ParsedFrame: Sendable {
         case let .tooLong(length): self = .tooLong(length: length)
         case let .invalidHeader(reason): self = .invalidHeader(reason: reason)
         }
+    }
+}
+
+extension Frame {
+    /// The bytes this frame holds in memory (what the read-ahead budget counts).
+    var byteCount: Int {
+        if case let .message(bytes) = self { return bytes.count }
+        return 0
     }
 }

@@ -1,0 +1,215 @@
+import Dispatch
+import Framing
+import Host
+import RPC
+import Signals
+import SystemIO
+
+/// Serves a session over a pair of file descriptors (stdin/stdout): the daemon.
+///
+/// ## Threads
+/// - The reader thread reads stdin through ``FrameReader`` (one `read(2)` per chunk, after a
+///   `poll(2)` that also watches the signal self-pipe), parses each frame with jansson (pure
+///   work, no session state: on the second core it overlaps with the executor), and hands the
+///   chunk's frames to the executor as one work item. The ``ReadAheadBudget`` bounds what it
+///   hands over and the executor has not finished; beyond it, the reader stops reading.
+/// - The executor (``SessionExecutor``, shared with the REPL) runs the session: every request,
+///   every scheduled action. The ``Outbox`` writes what one work item produced at its end.
+/// - Signals are caught on a queue of their own (``TerminationSignals``); logs are written by
+///   a thread of their own (``LogSink``). Neither can block the protocol.
+///
+/// ## Stopping
+/// End of input, `shutdown`, SIGTERM, SIGINT or SIGHUP: every request read before is
+/// answered, scheduled work may finish within the exit grace, output is flushed, and ``run()``
+/// returns an ``Outcome`` whose exit status and diagnostic line the caller reports.
+public final class StdioServer: @unchecked Sendable {
+    /// Settings of the server around its session.
+    public struct Options: Sendable {
+        /// How frames are delimited.
+        public var framing: FramingMode = .newline
+        /// The transport's bounds.
+        public var limits = ServerLimits()
+        /// The defaults.
+        public init() {}
+    }
+
+    private let input: FileDescriptor
+    private let options: Options
+    private let writer: FrameWriter
+    private let outbox: Outbox
+    private let executor: SessionExecutor
+    private let budget: ReadAheadBudget
+    private let observer: TrafficObserver?
+    private let log: LogSink?
+    /// Executor-confined: set once, when the server stops.
+    private var outcome: Outcome?
+    private let done = DispatchSemaphore(value: 0)
+
+    /// A server reading `input` and writing `output`. `makeSession` builds the session with the
+    /// clock, the hook to call after each scheduled action, and the sink for what it sends.
+    public init(
+        input: FileDescriptor = .standardInput,
+        output: FileDescriptor = .standardOutput,
+        options: Options = Options(),
+        virtualClock: Bool = false,
+        observer: TrafficObserver? = nil,
+        log: LogSink? = nil,
+        makeSession: (_ clock: DateScheduler, _ afterScheduledWork: @escaping () -> Void, _ sink: @escaping Session.Sink) -> Session
+    ) {
+        self.input = input
+        self.options = options
+        self.observer = observer
+        self.log = log
+        let writer = FrameWriter(fileDescriptor: output, mode: options.framing == .contentLength ? .contentLength : .newline)
+        self.writer = writer
+        let outbox = Outbox(writer: writer, limits: options.limits, observer: observer)
+        self.outbox = outbox
+        self.budget = ReadAheadBudget(maxBytes: options.limits.maxReadAheadBytes, maxChunks: options.limits.maxReadAheadChunks)
+        self.executor = SessionExecutor(label: "switchboard.executor", virtualClock: virtualClock) { clock in
+            makeSession(clock, {
+                observer?.scheduledWorkFinished()
+                outbox.flush()
+            }, { message in outbox.enqueue(message) })
+        }
+        executor.sync { _ in outbox.onFailure = { [unowned self] failure in finish(failure) } }
+    }
+
+    /// Serves until end of input, `shutdown`, a signal or a failed read or write; returns why
+    /// it stopped.
+    public func run() -> Outcome {
+        ProcessIO.ignoreBrokenPipeSignal()
+        let signals: TerminationSignals?
+        do {
+            signals = try TerminationSignals { [log] number in
+                // The executor may be blocked on a client that does not read: exit from here.
+                let line = Outcome.interrupted(number).diagnostic ?? ""
+                if let log {
+                    log.write(line)
+                    log.drain(waitingAtMost: 0.5)
+                } else {
+                    try? FileDescriptor.standardError.writeAll(Array((line + "\n").utf8))
+                }
+                ProcessIO.exitImmediately(Outcome.interrupted(number).exitStatus)
+            }
+        } catch {
+            // No pipe for signals (out of descriptors): serve anyway; signals then keep their
+            // default action.
+            log?.write("switchboard: signals will not stop the daemon gracefully: \(error)")
+            signals = nil
+        }
+        let maxBatch = executor.sync { $0.maxBatch }
+        // A queue of its own: its one thread may block in poll(2) without starving Dispatch.
+        DispatchQueue(label: "switchboard.reader").async { [self] in
+            readLoop(maxBatch: maxBatch, signals: signals)
+        }
+        done.wait()
+        return withExtendedLifetime(signals) { executor.sync { _ in outcome ?? .finished } }
+    }
+
+    // MARK: Reading (reader thread)
+
+    private func readLoop(maxBatch: Int, signals: TerminationSignals?) {
+        let reader = FrameReader(
+            fileDescriptor: input, mode: options.framing,
+            maxMessageLength: options.limits.maxMessageLength, chunkSize: options.limits.readChunkBytes,
+            interruptedBy: signals?.readEnd
+        )
+        var announcedMode = FramingMode.auto
+        while true {
+            // Closures written inline, not stored in a `let`: a stored closure capturing `frames`
+            // makes every append pay the runtime's dynamic exclusivity check.
+            var frames: [ParsedFrame] = []
+            var bytes = 0
+            let step: FrameReader.ChunkOutcome
+            do {
+                step = try reader.readChunk { frame in
+                    bytes += frame.byteCount
+                    frames.append(ParsedFrame(frame, maxBatch: maxBatch))
+                }
+            } catch {
+                let failure: Outcome
+                switch error {
+                case let .readFailed(code): failure = .readFailed(code)
+                }
+                // Queued after every chunk already handed over, so those are still answered.
+                return executor.async { [self] _ in finish(failure) }
+            }
+            if reader.mode != announcedMode, reader.mode != .auto {
+                announcedMode = reader.mode
+                writer.mode = reader.mode
+            }
+            switch step {
+            case .read:
+                guard !frames.isEmpty else { continue }
+                budget.acquire(bytes: bytes)
+                hand(frames, bytes: bytes, then: nil)
+            case .ended:
+                budget.acquire(bytes: bytes)
+                return hand(frames, bytes: bytes, then: .finished)
+            case .interrupted:
+                // Everything read so far was handed over above; this runs after it.
+                let reason = Outcome.signalled(signals?.first ?? TerminationSignals.handled[0])
+                return executor.async { [self] session in stop(session, reason) }
+            }
+        }
+    }
+
+    /// Gives one chunk's frames to the executor; `ending` stops the server after them.
+    private func hand(_ frames: [ParsedFrame], bytes: Int, then ending: Outcome?) {
+        let work: @Sendable (Session) -> Void = { [self] session in
+            defer { budget.release(bytes: bytes) }
+            process(frames, in: session)
+            if let ending { stop(session, ending) }
+        }
+        // A chunk of one message is usually a client waiting for its answer (an editor, a
+        // script): running it on this thread, in the executor's turn, spares waking the
+        // executor's thread, one of the two thread wake-ups of a round trip. A chunk of many (a
+        // pipelined stream) goes to the executor, so the next chunk is read meanwhile.
+        if frames.count == 1, ending == nil {
+            executor.sync(work)
+        } else {
+            executor.async(work)
+        }
+    }
+
+    // MARK: Executor
+
+    private func process(_ frames: [ParsedFrame], in session: Session) {
+        guard outcome == nil else { return }
+        for frame in frames {
+            switch frame {
+            case let .message(bytes, parsed):
+                observer?.received(bytes)
+                session.handle(parsed: parsed)
+            case let .tooLong(length): session.handleOversizedFrame(length: length, limit: options.limits.maxMessageLength)
+            case let .invalidHeader(reason): session.handleMalformedFrame(reason)
+            }
+            if session.isShutdownRequested {
+                outbox.flush()
+                return finish(.finished)
+            }
+            if outcome != nil { return }
+        }
+        outbox.flush()
+    }
+
+    /// End of input or a signal: delegated calls fail (nobody will answer them), scheduled work
+    /// may finish within the exit grace, then everything owed is flushed.
+    private func stop(_ session: Session, _ reason: Outcome) {
+        guard outcome == nil else { return }
+        session.inputEnded()
+        outbox.flush()
+        executor.whenScheduledWorkFinishes(within: options.limits.exitGraceSeconds) { [self] _ in
+            outbox.flush()
+            finish(reason)
+        }
+    }
+
+    /// Records the outcome once (on the executor) and wakes `run()`.
+    private func finish(_ result: Outcome) {
+        guard outcome == nil else { return }
+        outcome = result
+        observer?.finished()
+        done.signal()
+    }
+}
