@@ -18,12 +18,14 @@ static inline int cjansson_error_code(const json_error_t *error) {
     return (int)(unsigned char)error->text[JSON_ERROR_TEXT_LENGTH - 1];
 }
 
-/// `JSON_DECODE_ANY` as the `size_t` that `json_loadb` takes: the macro imports
-/// as `Int32`, and keeping the conversion here keeps the flag set in one place.
+/// The flags `json_loadb` takes, as the `size_t` it wants (the macros import as `Int32`);
+/// keeping the conversion here keeps the flag set in one place.
 static inline size_t cjansson_load_flags(void) {
-    // JSON_ALLOW_NUL is deliberately absent: "\u0000" is rejected while parsing,
-    // and raw NUL bytes are rejected by the Swift side before jansson sees them.
-    return JSON_DECODE_ANY;
+    // JSON_ALLOW_NUL: "\u0000" is valid JSON, so strings and keys may hold U+0000. The Swift
+    // side always reads them with their lengths (json_string_length,
+    // json_object_iter_key_len, json_object_getn), never as C strings. Raw NUL bytes are
+    // not JSON at all and are rejected by the Swift side before jansson sees them.
+    return JSON_DECODE_ANY | JSON_ALLOW_NUL;
 }
 
 #endif

@@ -66,6 +66,11 @@ public enum MessageParser {
             switch node["params"] {
             case nil:
                 params = .none
+            case let paramsNode? where paramsNode.kind == .null:
+                // Strict JSON-RPC forbids `"params": null`, but widely used clients send it for
+                // a call without parameters (pygls, jsonrpc-glib, Go's sourcegraph/jsonrpc2):
+                // read as "no parameters" (protocol.md §3).
+                params = .none
             case let paramsNode?:
                 switch paramsNode.value {
                 case let .array(values): params = .array(values)

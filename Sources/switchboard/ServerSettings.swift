@@ -19,13 +19,15 @@ enum ClockKind: String, CaseIterable {
 struct ServerSettings {
     /// The transport's defaults are declared once, in `ServerLimits`.
     private static let limits = ServerLimits()
+    /// The session's defaults are declared once, in `SessionConfiguration`.
+    private static let session = SessionConfiguration()
     var framing = FramingMode.newline
     var clock = ClockKind.real
     var maxLineBytes = limits.maxMessageLength
-    var maxInstances = 100_000
-    var maxBatch = 100_000
-    var maxPendingCalls = 10_000
-    var clientTimeout: Double = 30
+    var maxInstances = session.maxInstances
+    var maxBatch = session.maxBatch
+    var maxPendingCalls = session.maxPendingClientCalls
+    var clientTimeout: Double = session.clientCallTimeout
     var exitGraceSeconds: Double = limits.exitGraceSeconds
     var maxOutputBuffer = limits.maxBufferedOutputBytes
     var dataFile: String?

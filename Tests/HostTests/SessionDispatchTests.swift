@@ -34,11 +34,14 @@ final class SessionDispatchTests: XCTestCase {
         XCTAssertTrue(lines[2].contains(#""cause":{"kind":"request","method":"counter.increment"}"#), lines[2])
     }
 
-    func testWrongTypeNamesParameterAndExpectedType() {
+    func testWrongTypeNamesParameterAndExpectedType_AndTheRejectedImplicitCreationLeavesNoTrace() {
+        // The implicit creation is undone: no output, no instance, and `seq` starts at 1 later.
         assertLines(harness.send(#"{"jsonrpc":"2.0","id":7,"method":"counter.increment","params":["two"]}"#), [
-            #"{"jsonrpc":"2.0","method":"output","params":{"vm":"counter","output":"count","value":0,"seq":1,"cause":{"kind":"request","id":7,"method":"counter.increment"}}}"#,
             #"{"jsonrpc":"2.0","id":7,"error":{"code":-32602,"message":"Invalid params: parameter 'by' of counter.increment expects integer, got string","data":{"parameter":"by","expected":"integer","found":"string","signature":"increment(by: integer)"}}}"#,
         ])
+        assertLines(harness.send(#"{"jsonrpc":"2.0","id":8,"method":"list"}"#), [#"{"jsonrpc":"2.0","id":8,"result":[]}"#])
+        let lines = harness.send(#"{"jsonrpc":"2.0","id":9,"method":"counter.increment","params":[2]}"#)
+        XCTAssertTrue(lines[0].contains(#""value":0,"seq":1"#), lines[0])
     }
 
     func testUnknownInputSuggestsTheClosestName() {

@@ -18,7 +18,7 @@ public struct ViewModelDefinition: @unchecked Sendable {
 
     /// The input called `name`.
     public func input(named name: String) -> InputDescription? {
-        inputs.first { $0.name == name }
+        inputs.first { bytesEqual($0.name, name) }
     }
 }
 

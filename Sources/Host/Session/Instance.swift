@@ -14,6 +14,8 @@ final class Instance {
     /// session, so it skips the runtime's exclusivity check.
     @exclusivity(unchecked) private(set) var lastValues: [JSONValue?]
     private(set) var isDestroyed = false
+    /// Position in the session's creation order (kept by `InstanceTable`).
+    var slot = 0
 
     init(id: String, definition: ViewModelDefinition, model: ErasedModel) {
         self.id = id

@@ -1,6 +1,9 @@
+import JSON
+
 /// The view-model types a session can create, by name.
 public struct Registry: Sendable {
-    private var types: [String: ViewModelDefinition] = [:]
+    /// By exact name: `"signup"` and a canonically equivalent spelling are different names.
+    private var types: [ExactString: ViewModelDefinition] = [:]
     /// Type names in registration order (for `describe` and completion).
     public private(set) var names: [String] = []
 
@@ -16,18 +19,18 @@ public struct Registry: Sendable {
     public mutating func register(_ definition: ViewModelDefinition) {
         precondition(!definition.name.contains(".") && !definition.name.isEmpty && definition.name != "rpc",
                      "view-model type names must be non-empty, contain no dot and not be 'rpc': \(definition.name)")
-        if types.updateValue(definition, forKey: definition.name) == nil {
+        if types.updateValue(definition, forKey: ExactString(definition.name)) == nil {
             names.append(definition.name)
         }
     }
 
     /// The type called `name`.
     public subscript(name: String) -> ViewModelDefinition? {
-        types[name]
+        types[ExactString(name)]
     }
 
     /// All types in registration order.
     public var definitions: [ViewModelDefinition] {
-        names.compactMap { types[$0] }
+        names.compactMap { types[ExactString($0)] }
     }
 }

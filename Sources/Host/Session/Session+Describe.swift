@@ -2,7 +2,7 @@ import JSON
 
 extension Session {
     /// `describe`: every type with its inputs, outputs and options.
-    func describe() -> JSONValue {
+    func makeDescribeDocument() -> JSONValue {
         ["types": .array(registry.definitions.map(Self.describe))]
     }
 
@@ -48,7 +48,7 @@ extension Session {
     /// `rpc.discover`: the same information as an OpenRPC 1.3 document. Inputs are listed as
     /// `<type>.<input>` (callable as is, creating the instance on first use); outputs as the
     /// `output` notification's value schemas under `x-outputs`.
-    func openRPCDocument() -> JSONValue {
+    func makeOpenRPCDocument() -> JSONValue {
         var methods: [JSONValue] = []
         for name in Self.hostMethods {
             methods.append(["name": .string(name), "params": [], "result": ["name": "result", "schema": [:]]])

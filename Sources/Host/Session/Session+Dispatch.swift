@@ -4,42 +4,65 @@ import JSON
 extension Session {
     /// Routes a request to a host method or to an instance's input.
     func dispatch(_ request: RPCRequest) -> Result<JSONValue, RPCError> {
-        // The UTF-8 view: searching by Character (grapheme breaking) cost ~1,400 instructions
-        // per request. "." is ASCII, so the index found is a valid boundary to slice at.
-        guard let dot = request.method.utf8.firstIndex(of: UInt8(ascii: ".")) else {
+        // Split on the UTF-8 bytes: a String index would move by Characters, and a combining
+        // mark after the dot (".\u{301}") would join it into one Character and vanish from
+        // the input's name. "." is ASCII, so both halves are valid UTF-8.
+        let utf8 = request.method.utf8
+        guard let dot = utf8.firstIndex(of: UInt8(ascii: ".")) else {
             return callHostMethod(request)
         }
-        let target = String(request.method[..<dot])
-        let inputName = String(request.method[request.method.index(after: dot)...])
-        if target == "rpc" {
-            guard inputName == "discover" else {
+        let target = String(decoding: utf8[..<dot], as: UTF8.self)
+        let inputName = String(decoding: utf8[utf8.index(after: dot)...], as: UTF8.self)
+        if bytesEqual(target, "rpc") {
+            guard bytesEqual(inputName, "discover") else {
                 return .failure(RPCError(.methodNotFound, "Method not found: '\(request.method)' (the only rpc.* method is rpc.discover)"))
             }
-            return .success(openRPCDocument())
+            return .success(openRPCDocument)
         }
-        let instance: Instance
         if let live = instances[target] {
-            instance = live
-        } else if let definition = registry[target] {
-            // Implicit creation: `signup.nameChanged` works with no set-up call. A call of an
-            // input the type does not have is answered without creating anything.
-            guard definition.input(named: inputName) != nil else {
-                return .failure(unknownInput(inputName, instance: target, definition: definition))
-            }
-            switch createInstance(type: target, id: target, options: [:]) {
-            case let .success(created): instance = created
-            case let .failure(error): return .failure(error)
-            }
-        } else {
-            var message = "Method not found: no instance or view-model type named '\(target)' (in '\(request.method)')"
-            var data: JSONObject = ["instances": .array(instanceOrder.map { .string($0) }), "types": .array(registry.names.map { .string($0) })]
-            if let suggestion = Suggestion.closest(to: target, among: instanceOrder + registry.names) {
-                message += "; did you mean '\(suggestion)'?"
-                data["suggestion"] = .string(suggestion)
-            }
-            return .failure(RPCError(.methodNotFound, message, data: .object(data)))
+            return applyInput(inputName, params: request.params, to: live)
         }
-        return applyInput(inputName, params: request.params, to: instance)
+        guard let definition = registry[target] else {
+            return .failure(unknownTarget(target, method: request.method))
+        }
+        // Implicit creation: `signup.nameChanged` works with no set-up call. It is tentative:
+        // if the input then rejects its arguments, the instance is removed again and the
+        // outputs its creation produced are never sent, so a rejected call has no side effects.
+        guard definition.input(named: inputName) != nil else {
+            return .failure(unknownInput(inputName, instance: target, definition: definition))
+        }
+        return tentatively {
+            switch createInstance(type: target, id: target, options: [:]) {
+            case let .success(created): return (applyInput(inputName, params: request.params, to: created), created)
+            case let .failure(error): return (.failure(error), nil)
+            }
+        }
+    }
+
+    /// -32601 for a method whose target names no live instance and no type.
+    private func unknownTarget(_ target: String, method: String) -> RPCError {
+        var message = "Method not found: no instance or view-model type named '\(target)' (in '\(method)')"
+        let shownInstances = instances.ids(limit: Self.namesShownInErrors)
+        var data: JSONObject = ["instances": .array(shownInstances.map { .string($0) }), "types": .array(registry.names.map { .string($0) })]
+        if instances.count > shownInstances.count { data["moreInstances"] = .integer(Int64(instances.count - shownInstances.count)) }
+        // Near misses among the types and the first instances: the cost of an unknown name
+        // must not grow with the number of live instances.
+        if let suggestion = Suggestion.closest(to: target, among: shownInstances + registry.names) {
+            message += "; did you mean '\(suggestion)'?"
+            data["suggestion"] = .string(suggestion)
+        }
+        return RPCError(.methodNotFound, message, data: .object(data))
+    }
+
+    /// How many instance ids an error message or its data lists at most.
+    static let namesShownInErrors = 100
+
+    /// "a, b, c" or "a, b, … and 9,900 more" or "none".
+    func liveInstanceSummary() -> String {
+        if instances.count == 0 { return "none" }
+        let shown = instances.ids(limit: 20)
+        let rest = instances.count - shown.count
+        return shown.joined(separator: ", ") + (rest > 0 ? ", … and \(rest) more" : "")
     }
 
     /// Decodes the parameters and applies the input; outputs it causes are sent meanwhile.

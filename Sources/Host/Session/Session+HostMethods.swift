@@ -6,14 +6,16 @@ import Signals
 extension Session {
     /// The host's own methods (names without a dot).
     static let hostMethods = ["create", "destroy", "list", "describe", "snapshot", "advance", "shutdown"]
+    /// The host methods by exact name (the value is the same name, matched by `switch`).
+    static let hostMethodsByName = Dictionary(uniqueKeysWithValues: hostMethods.map { (ExactString($0), $0) })
 
-    /// Runs a host method.
+    /// Runs a host method. Names match by their bytes, never by canonical equivalence.
     func callHostMethod(_ request: RPCRequest) -> Result<JSONValue, RPCError> {
-        switch request.method {
+        switch Self.hostMethodsByName[ExactString(request.method)] {
         case "create": return create(request.params)
         case "destroy": return destroy(request.params)
         case "list": return .success(list())
-        case "describe": return .success(describe())
+        case "describe": return .success(describeDocument)
         case "snapshot": return snapshot(request.params)
         case "advance": return advance(request.params)
         case "shutdown":
@@ -101,8 +103,7 @@ extension Session {
             return .failure(RPCError(.creationFailed, "Could not create '\(id)' of type \(type): \(error.message)", data: ["type": .string(type), "id": .string(id)]))
         }
         let instance = Instance(id: id, definition: definition, model: model)
-        instances[id] = instance
-        instanceOrder.append(id)
+        instances.insert(instance)
         for index in definition.outputs.indices {
             instance.keep(model.observe(index) { [weak self, weak instance] value in
                 guard let self, let instance else { return }
@@ -118,17 +119,14 @@ extension Session {
         case let .failure(error): return .failure(error)
         case let .success(instance):
             instance.destroy()
-            instances[instance.id] = nil
-            instanceOrder.removeAll { $0 == instance.id }
+            instances.remove(instance)
             return .success(true)
         }
     }
 
     /// `list` → `[{"id", "type"}]` in creation order.
     private func list() -> JSONValue {
-        .array(instanceOrder.compactMap { id in
-            instances[id].map { ["id": .string($0.id), "type": .string($0.definition.name)] }
-        })
+        .array(instances.inCreationOrder.map { ["id": .string($0.id), "type": .string($0.definition.name)] })
     }
 
     /// `snapshot {"id"}` → the last value of each output that has sent one.
@@ -146,17 +144,32 @@ extension Session {
         case let .success(object): arguments = object
         case let .failure(error): return .failure(error)
         }
+        let limit = configuration.maxVirtualMilliseconds
         guard let value = arguments["ms"], let ms = value.doubleValue, ms >= 0, ms.isFinite else {
             return .failure(paramError("advance", "ms", expected: "non-negative number", found: arguments["ms"]))
         }
+        // Checked in exact integers where the client gave one, so Int64.max cannot overflow
+        // and a huge double cannot wrap: past the clock's limit is an error, not a trap.
+        let now = virtualMilliseconds(clock)
+        let room = limit - now
+        let fits: Bool
+        if case let .integer(whole) = value { fits = whole <= room } else { fits = ms <= Double(room) }
+        guard fits else {
+            return .failure(RPCError(.invalidParams, "Invalid params: advance of \(value) ms would move the virtual clock past its limit of \(limit) ms (it is at \(now) ms)", data: [
+                "parameter": "ms", "limit": .integer(limit), "now": .integer(now),
+            ]))
+        }
         clock.advance(by: ms / 1000)
-        let now = virtualNow(clock)
-        return .success(["now": now == now.rounded() && abs(now) < 1e15 ? .integer(Int64(now)) : .double(now)])
+        return .success(["now": .integer(virtualMilliseconds(clock))])
     }
 
-    /// Milliseconds on the virtual clock since it started.
-    func virtualNow(_ clock: TestScheduler) -> Double {
-        (clock.currentDate.timeIntervalSinceReferenceDate * 1000).rounded()
+    /// Milliseconds on the virtual clock since it started, rounded to a whole millisecond.
+    func virtualMilliseconds(_ clock: TestScheduler) -> Int64 {
+        // Within `maxVirtualMilliseconds` this double holds every millisecond exactly, so the
+        // conversion cannot trap; the clamp keeps it total anyway.
+        let milliseconds = (clock.currentDate.timeIntervalSinceReferenceDate * 1000).rounded()
+        guard milliseconds.isFinite, milliseconds < 9.2e18, milliseconds > -9.2e18 else { return 0 }
+        return Int64(milliseconds)
     }
 
     // MARK: Argument helpers
@@ -172,7 +185,7 @@ extension Session {
             return .failure(paramError(method, "id", expected: "string", found: arguments["id"]))
         }
         guard let instance = instances[id] else {
-            return .failure(RPCError(.invalidParams, "Invalid params: no live instance '\(id)'; live instances are \(instanceOrder.isEmpty ? "none" : instanceOrder.joined(separator: ", "))", data: ["id": .string(id)]))
+            return .failure(RPCError(.invalidParams, "Invalid params: no live instance '\(id)'; live instances are \(liveInstanceSummary())", data: ["id": .string(id)]))
         }
         return .success(instance)
     }

@@ -29,13 +29,15 @@ public final class Session {
     /// Warnings for stderr (never stdout): notifications that failed, stray responses…
     let diagnose: (String) -> Void
 
-    /// Live instances by id, and their ids in creation order (for `list`). The fields touched
-    /// by every request (`instances`, `seq`, `cause`) skip the runtime's exclusivity check: a
-    /// session runs on one serial executor, so every access is already exclusive.
-    @exclusivity(unchecked) var instances: [String: Instance] = [:]
-    var instanceOrder: [String] = []
-    private var nextGeneratedID = 1
+    /// Live instances by exact id, in creation order (for `list`). The fields touched by every
+    /// request (`instances`, `seq`, `cause`) skip the runtime's exclusivity check: a session
+    /// runs on one serial executor, so every access is already exclusive.
+    @exclusivity(unchecked) var instances = InstanceTable()
+    /// The last number used for a generated id, per type: `signup`, then `signup-2`…
+    private var generatedIDs: [ExactString: Int] = [:]
     @exclusivity(unchecked) private var seq: Int64 = 0
+    /// Messages held back while a tentative step runs (see `tentatively`); nil otherwise.
+    private var held: [OutboundMessage]?
     /// What is running now; stamped on every output notification.
     @exclusivity(unchecked) var cause: Cause = .timer
     /// Set by `shutdown`; the server exits once the response is flushed.
@@ -47,6 +49,10 @@ public final class Session {
     var pendingCalls: [String: PendingCall] = [:]
     var nextCallNumber = 1
     lazy var clientChannel = SessionClientChannel(session: self)
+    /// `describe`'s and `rpc.discover`'s answers: the registry never changes, so each is built
+    /// once and shared (a batch of 20,000 `describe` calls holds one tree, not 20,000).
+    lazy var describeDocument: JSONValue = makeDescribeDocument()
+    lazy var openRPCDocument: JSONValue = makeOpenRPCDocument()
     /// Objects shared by the instances of this session.
     let storage = SessionStorage()
 
@@ -84,7 +90,7 @@ public final class Session {
     deinit {
         // A session dropped without destroying its instances (a test, a fuzzer, an embedding
         // app) still stops every output subscription, so nothing it created outlives it.
-        for instance in instances.values { instance.destroy() }
+        for instance in instances.all { instance.destroy() }
     }
 
     /// How many scheduled one-shot actions (latencies, timeouts, debounces) are pending.
@@ -116,11 +122,39 @@ public final class Session {
                 return send(.response(OutboundResponse(id: .null, result: .failure(.invalidRequest("empty batch")))))
             }
             var responses: [OutboundResponse] = []
+            var answerBytes = 2
             for message in messages {
-                if let response = process(message) { responses.append(response) }
+                if answerBytes > configuration.maxBatchResponseBytes {
+                    // Over the bound: the rest is refused unrun, so it has no side effects.
+                    if let refusal = refuseOverBudget(message) { responses.append(refusal) }
+                    continue
+                }
+                if let response = process(message) {
+                    answerBytes += OutboundMessage.response(response).wireBytes.count + 1
+                    responses.append(response)
+                }
             }
             // A batch of notifications only gets no response at all.
             if !responses.isEmpty { send(.batch(responses)) }
+        }
+    }
+
+    /// The answer to a batch element left unrun because the batch's answer reached its bound.
+    private func refuseOverBudget(_ message: IncomingMessage) -> OutboundResponse? {
+        let limit = configuration.maxBatchResponseBytes
+        let error = RPCError(.limitExceeded, "Batch answer limit reached: the responses before this one already hold \(limit) bytes; this request was not run. Send it again, alone or in a smaller batch", data: ["limit": .integer(Int64(limit))])
+        switch message {
+        case let .request(request):
+            guard let id = request.id else {
+                diagnose("notification \(request.method) in a batch was not run: the batch's answer reached \(limit) bytes")
+                return nil
+            }
+            return OutboundResponse(id: id, result: .failure(error))
+        case let .invalid(id, invalid):
+            return OutboundResponse(id: id ?? .null, result: .failure(invalid))
+        case let .response(response):
+            handleClientResponse(response)
+            return nil
         }
     }
 
@@ -168,9 +202,32 @@ public final class Session {
 
     // MARK: Output
 
-    /// Passes a message to the sink.
+    /// Passes a message to the sink (or holds it while a tentative step runs).
     func send(_ message: OutboundMessage) {
-        sink(message)
+        if held != nil {
+            held?.append(message)
+        } else {
+            sink(message)
+        }
+    }
+
+    /// Runs a step that may create an instance, holding back what it sends. If the step
+    /// fails, the instance it created is destroyed and removed, what it sent is dropped and
+    /// `seq` is rolled back, so the failure leaves no trace; otherwise everything held is sent.
+    func tentatively(_ step: () -> (Result<JSONValue, RPCError>, Instance?)) -> Result<JSONValue, RPCError> {
+        let savedSeq = seq
+        held = []
+        let (result, created) = step()
+        let messages = held ?? []
+        held = nil
+        if case .failure = result, let created {
+            created.destroy()
+            instances.remove(created)
+            seq = savedSeq
+            return result
+        }
+        for message in messages { sink(message) }
+        return result
     }
 
     /// Sends one output value of `instance` as a notification.
@@ -187,13 +244,22 @@ public final class Session {
         )))
     }
 
-    /// A fresh instance id for a type: the type's name if free, else `name-2`, `name-3`…
+    /// A fresh instance id for a type: the type's name if free, else `name-2`, `name-3`…,
+    /// counted per type. A number is never reused, even after its instance is destroyed.
     func generateID(for type: String) -> String {
-        if instances[type] == nil { return type }
+        let key = ExactString(type)
+        if generatedIDs[key] == nil, instances[type] == nil {
+            generatedIDs[key] = 1
+            return type
+        }
+        var number = generatedIDs[key, default: 1]
         while true {
-            nextGeneratedID += 1
-            let candidate = "\(type)-\(nextGeneratedID)"
-            if instances[candidate] == nil { return candidate }
+            number += 1
+            let candidate = "\(type)-\(number)"
+            if instances[candidate] == nil {
+                generatedIDs[key] = number
+                return candidate
+            }
         }
     }
 

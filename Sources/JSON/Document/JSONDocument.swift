@@ -16,10 +16,13 @@ import CJansson
 public final class JSONDocument: @unchecked Sendable {
     /// The root of the tree; owned (reference count one, released in `deinit`).
     let handle: UnsafeMutablePointer<json_t>
+    /// How `\u0000` escapes were let through jansson, if the text had any.
+    let nul: NulEscapeSubstitution?
 
     /// Takes over a reference returned by ``JanssonLoader/load(_:)``.
-    private init(owning handle: UnsafeMutablePointer<json_t>) {
+    private init(owning handle: UnsafeMutablePointer<json_t>, nul: NulEscapeSubstitution?) {
         self.handle = handle
+        self.nul = nul
     }
 
     deinit {
@@ -34,7 +37,8 @@ public final class JSONDocument: @unchecked Sendable {
     /// Parses one JSON text with the same rules as ``JSONValue/parse(_:)-(UnsafeRawBufferPointer)``.
     /// The bytes are not retained: jansson copies what it keeps.
     public static func parse(_ bytes: UnsafeRawBufferPointer) throws(JSONParseError) -> JSONDocument {
-        JSONDocument(owning: try JanssonLoader.load(bytes))
+        let (root, nul) = try JanssonLoader.load(bytes)
+        return JSONDocument(owning: root, nul: nul)
     }
 
     /// Parses one JSON text from bytes.

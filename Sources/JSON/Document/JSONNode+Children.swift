@@ -16,7 +16,7 @@ extension JSONNode {
     /// The member named `key`, or nil when absent or when this is not an object.
     public subscript(key: String) -> JSONNode? {
         guard kind == .object else { return nil }
-        var key = key
+        var key = document.nul.map { $0.substitute(in: key) } ?? key
         let child = key.withUTF8 { utf8 -> UnsafeMutablePointer<json_t>? in
             guard let base = utf8.baseAddress else {
                 // The empty key: any valid pointer with length 0 will do.
@@ -51,7 +51,7 @@ extension JSONNode {
         var iterator = json_object_iter(pointer)
         while let current = iterator {
             if let child = json_object_iter_value(current) {
-                try body(JanssonTree.key(at: current), JSONNode(document: document, pointer: child))
+                try body(JanssonTree.key(at: current, restoring: document.nul), JSONNode(document: document, pointer: child))
             }
             iterator = json_object_iter_next(pointer, current)
         }

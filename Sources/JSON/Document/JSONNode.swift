@@ -63,12 +63,12 @@ public struct JSONNode: @unchecked Sendable {
     /// The whole subtree converted to a ``JSONValue`` (the same converter that
     /// ``JSONValue/parse(_:)-(UnsafeRawBufferPointer)`` uses).
     public var value: JSONValue {
-        JanssonTree.value(of: pointer)
+        JanssonTree.value(of: pointer, restoring: document.nul)
     }
 
     /// The string, or nil unless this is a string. Copies the text out of the tree.
     public var stringValue: String? {
-        kind == .string ? JanssonTree.string(pointer) : nil
+        kind == .string ? JanssonTree.string(pointer, restoring: document.nul) : nil
     }
 
     /// The integer, or nil; like ``JSONValue/int64Value``, an integral double in

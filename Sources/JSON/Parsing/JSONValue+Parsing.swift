@@ -3,19 +3,19 @@ import CJansson
 extension JSONValue {
     /// Parses one JSON text (any value at top level, including scalars like `42`).
     ///
-    /// The input must be UTF-8 without NUL bytes, hold exactly one value (surrounding
+    /// The input must be UTF-8 without raw NUL bytes, hold exactly one value (surrounding
     /// whitespace allowed) and nest at most 2048 levels. Integers must fit `Int64`;
     /// numbers with a fraction or exponent become ``double(_:)``. A repeated object
     /// key keeps its first position and its last value (jansson's behaviour).
     ///
-    /// Strings and keys may not contain U+0000, neither raw nor as `\u0000`: jansson
-    /// runs without `JSON_ALLOW_NUL` (its C strings would truncate there). The
-    /// serializer can still write U+0000, so such a value does not read back.
+    /// Strings and keys may contain U+0000 written as `\u0000` (jansson runs with
+    /// `JSON_ALLOW_NUL`, and every string is read with its length); a raw NUL byte is not
+    /// JSON and is rejected. The serializer writes U+0000 as `\u0000`, so it reads back.
     public static func parse(_ bytes: UnsafeRawBufferPointer) throws(JSONParseError) -> JSONValue {
-        let root = try JanssonLoader.load(bytes)
+        let (root, nul) = try JanssonLoader.load(bytes)
         // `load` handed us the only reference; releasing it frees the whole tree.
         defer { json_decref(root) }
-        return JanssonTree.value(of: root)
+        return JanssonTree.value(of: root, restoring: nul)
     }
 
     /// Parses one JSON text from bytes; see ``parse(_:)-(UnsafeRawBufferPointer)``.

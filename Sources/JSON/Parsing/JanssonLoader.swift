@@ -10,9 +10,10 @@ import Glibc
 /// ``JSONDocument/parse(_:)-(UnsafeRawBufferPointer)``) come through here, so the input
 /// checks jansson does not do itself live in one place.
 enum JanssonLoader {
-    /// Parses `bytes` and returns the root with a reference count of one. The caller
-    /// owns that reference and must `json_decref` it exactly once.
-    static func load(_ bytes: UnsafeRawBufferPointer) throws(JSONParseError) -> UnsafeMutablePointer<json_t> {
+    /// Parses `bytes` and returns the root with a reference count of one, and the
+    /// substitution that let `\u0000` escapes through (see ``NulEscapeSubstitution``). The
+    /// caller owns that reference and must `json_decref` it exactly once.
+    static func load(_ bytes: UnsafeRawBufferPointer) throws(JSONParseError) -> (root: UnsafeMutablePointer<json_t>, nul: NulEscapeSubstitution?) {
         // jansson stops at a NUL byte and accepts what came before it ("123\0" loads
         // as 123), so a message with a NUL in it would be silently truncated.
         // memchr: a vectorized scan, a fraction of a byte-by-byte loop's cost on every message.
@@ -35,8 +36,19 @@ enum JanssonLoader {
                 text: bytes.isEmpty ? "no input" : "only whitespace"
             )
         }
+        if let (text, substitution) = NulEscapeSubstitution.rewrite(bytes) {
+            let root = try text.withUnsafeBytes { raw in
+                Result { () throws(JSONParseError) in try loadChecked(raw) }
+            }.get()
+            return (root, substitution)
+        }
+        return (try loadChecked(UnsafeRawBufferPointer(start: base, count: bytes.count)), nil)
+    }
+
+    /// jansson itself, on input already checked.
+    private static func loadChecked(_ bytes: UnsafeRawBufferPointer) throws(JSONParseError) -> UnsafeMutablePointer<json_t> {
         var error = json_error_t()
-        guard let root = json_loadb(
+        guard let base = bytes.baseAddress, let root = json_loadb(
             base.assumingMemoryBound(to: CChar.self), bytes.count, cjansson_load_flags(), &error
         ) else {
             throw JSONParseError(jansson: error)

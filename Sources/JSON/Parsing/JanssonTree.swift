@@ -23,7 +23,8 @@ enum JanssonTree {
     }
 
     /// Converts `root` and everything under it.
-    static func value(of root: UnsafeMutablePointer<json_t>) -> JSONValue {
+    /// `nul` turns a substituted `\u0000` back (see ``NulEscapeSubstitution``).
+    static func value(of root: UnsafeMutablePointer<json_t>, restoring nul: NulEscapeSubstitution?) -> JSONValue {
         var stack: [Frame] = []
         var node = root
         descend: while true {
@@ -50,7 +51,7 @@ enum JanssonTree {
                 node = first
                 continue descend
             default:
-                finished = scalar(node)
+                finished = scalar(node, restoring: nul)
             }
 
             // Ascend: hand `finished` to its parent; move to the parent's next child, or
@@ -61,7 +62,7 @@ enum JanssonTree {
                     // Mutating through `stack[top]` edits the frame in place, so the
                     // members buffer is never copied.
                     let iterator = stack[top].iterator
-                    stack[top].members.updateValue(finished, forKey: key(at: iterator))
+                    stack[top].members.updateValue(finished, forKey: key(at: iterator, restoring: nul))
                     let next = json_object_iter_next(stack[top].node, iterator)
                     if let next, let child = json_object_iter_value(next) {
                         stack[top].iterator = next
@@ -85,9 +86,9 @@ enum JanssonTree {
     }
 
     /// Converts a node that has no children.
-    static func scalar(_ node: UnsafeMutablePointer<json_t>) -> JSONValue {
+    static func scalar(_ node: UnsafeMutablePointer<json_t>, restoring nul: NulEscapeSubstitution?) -> JSONValue {
         switch cjansson_typeof(node) {
-        case JSON_STRING: return .string(string(node))
+        case JSON_STRING: return .string(string(node, restoring: nul))
         case JSON_INTEGER: return .integer(Int64(json_integer_value(node)))
         case JSON_REAL: return .double(json_real_value(node))
         case JSON_TRUE: return .bool(true)
@@ -98,18 +99,20 @@ enum JanssonTree {
         }
     }
 
-    /// The text of a string node. jansson has already checked it is valid UTF-8
-    /// and NUL-free, and it knows the length, so no `strlen` is needed.
-    static func string(_ node: UnsafeMutablePointer<json_t>) -> String {
+    /// The text of a string node. jansson has already checked it is valid UTF-8 and knows
+    /// the length, so no `strlen` is needed, and a `\u0000` inside is kept.
+    static func string(_ node: UnsafeMutablePointer<json_t>, restoring nul: NulEscapeSubstitution?) -> String {
         guard let text = json_string_value(node) else { return "" }
         let bytes = UnsafeRawBufferPointer(start: text, count: json_string_length(node))
-        return String(decoding: bytes, as: UTF8.self)
+        let string = String(decoding: bytes, as: UTF8.self)
+        return nul.map { $0.restore(string) } ?? string
     }
 
     /// The key of the object member at `iterator`.
-    static func key(at iterator: UnsafeMutableRawPointer?) -> String {
+    static func key(at iterator: UnsafeMutableRawPointer?, restoring nul: NulEscapeSubstitution?) -> String {
         guard let iterator, let text = json_object_iter_key(iterator) else { return "" }
         let bytes = UnsafeRawBufferPointer(start: text, count: json_object_iter_key_len(iterator))
-        return String(decoding: bytes, as: UTF8.self)
+        let key = String(decoding: bytes, as: UTF8.self)
+        return nul.map { $0.restore(key) } ?? key
     }
 }

@@ -6,7 +6,10 @@
 ///
 /// Storage is an array of pairs. Objects on the wire are mostly small (a JSON-RPC
 /// envelope has four keys), where a linear scan beats hashing; above
-/// ``indexThreshold`` keys a `[String: Int]` position index is kept alongside.
+/// ``indexThreshold`` keys an `[ExactString: Int]` position index is kept alongside.
+///
+/// Keys are compared by their UTF-8 bytes, as jansson and JSON itself compare them: `"é"` and
+/// `"e\u0301"` are two different keys, although Swift's `String` would call them equal.
 public struct JSONObject: Sendable {
     /// One member, as iteration yields it.
     public typealias Element = (key: String, value: JSONValue)
@@ -18,7 +21,7 @@ public struct JSONObject: Sendable {
     private(set) var entries: [Element]
 
     /// Key → index into `entries`; non-nil exactly when `entries.count > indexThreshold`.
-    private var positions: [String: Int]?
+    private var positions: [ExactString: Int]?
 
     /// Creates an empty object.
     public init() {
@@ -75,7 +78,7 @@ public struct JSONObject: Sendable {
         }
         entries.append((key: key, value: value))
         if positions != nil {
-            positions?[key] = entries.count - 1
+            positions?[ExactString(key)] = entries.count - 1
         } else if entries.count > Self.indexThreshold {
             rebuildPositions()
         }
@@ -97,9 +100,9 @@ public struct JSONObject: Sendable {
     /// The index of `key` in `entries`.
     private func position(of key: String) -> Int? {
         if let positions {
-            return positions[key]
+            return positions[ExactString(key)]
         }
-        return entries.firstIndex { $0.key == key }
+        return entries.firstIndex { bytesEqual($0.key, key) }
     }
 
     /// Recomputes `positions`, or drops it when the object is small enough to scan.
@@ -108,9 +111,9 @@ public struct JSONObject: Sendable {
             positions = nil
             return
         }
-        var rebuilt = [String: Int](minimumCapacity: entries.count)
+        var rebuilt = [ExactString: Int](minimumCapacity: entries.count)
         for (offset, entry) in entries.enumerated() {
-            rebuilt[entry.key] = offset
+            rebuilt[ExactString(entry.key)] = offset
         }
         positions = rebuilt
     }

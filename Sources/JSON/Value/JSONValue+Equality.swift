@@ -5,7 +5,8 @@
 extension JSONValue {
     /// Structural equality: same case and equal payloads; objects compare without
     /// regard to member order. `.integer(1)` and `.double(1)` are different values,
-    /// and NaN is unequal to itself, as for `Double`.
+    /// and NaN is unequal to itself, as for `Double`. Strings and keys compare by their
+    /// UTF-8 bytes (`"é"` is not `"e\u0301"`), unlike Swift's `String`.
     public static func == (lhs: JSONValue, rhs: JSONValue) -> Bool {
         // Pairs still to compare; containers push their members instead of recursing.
         var pending: [(JSONValue, JSONValue)] = []
@@ -21,7 +22,8 @@ extension JSONValue {
             case (.double(let left), .double(let right)):
                 guard left == right else { return false }
             case (.string(let left), .string(let right)):
-                guard left == right else { return false }
+                // Code points, not canonical equivalence: JSON strings are exact.
+                guard bytesEqual(left, right) else { return false }
             case (.array(let left), .array(let right)):
                 guard left.count == right.count else { return false }
                 pending.append(contentsOf: zip(left, right))

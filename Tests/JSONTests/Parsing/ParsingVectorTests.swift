@@ -135,9 +135,29 @@ final class ParsingVectorTests: XCTestCase {
         let secondLine = try XCTUnwrap(assertParseFails(Array("[\n é".utf8) + [0], .nulByte, position: 5))
         XCTAssertEqual(secondLine.line, 2)
         XCTAssertEqual(secondLine.column, 3)
-        // The escape is refused by jansson itself (JSON_ALLOW_NUL is not set).
-        assertParseFails(#""a\u0000b""#, .nulByte)
-        assertParseFails(#"{"a\u0000":1}"#, .nulByte)
+    }
+
+    func testEscapedNulIsValidJSONAndRoundTripsInStringsAndKeys() throws {
+        // "\u0000" is valid JSON (JSON_ALLOW_NUL): kept in strings and keys, written back as is.
+        let text = #"{"a\u0000":"x\u0000y","b":["\u0000"]}"#
+        let value = try JSONValue.parse(text)
+        XCTAssertEqual(value, ["a\u{0}": "x\u{0}y", "b": ["\u{0}"]])
+        XCTAssertEqual(value.serializedString(), text)
+        let document = try JSONDocument.parse(Array(text.utf8))
+        XCTAssertEqual(document.root["a\u{0}"]?.stringValue, "x\u{0}y")
+        XCTAssertNil(document.root["a"], "the key is not cut at the NUL")
+    }
+
+    func testKeysAndStringsCompareByCodePointsNotCanonicalEquivalence() throws {
+        // Two keys that Swift's String calls equal are two members in JSON.
+        let value = try JSONValue.parse(#"{"\u00e9":1,"e\u0301":2,"\u212a":3,"K":4}"#)
+        XCTAssertEqual(value.objectValue?.count, 4)
+        XCTAssertEqual(value["\u{e9}"], 1)
+        XCTAssertEqual(value["e\u{301}"], 2)
+        XCTAssertEqual(value["\u{212A}"], 3)
+        XCTAssertEqual(value["K"], 4)
+        XCTAssertNotEqual(JSONValue.string("\u{e9}"), JSONValue.string("e\u{301}"))
+        XCTAssertEqual(Array(value.serializedString().utf8), Array("{\"\u{e9}\":1,\"e\u{301}\":2,\"\u{212A}\":3,\"K\":4}".utf8))
     }
 
     func testParseOverloadsAgree() throws {
@@ -152,6 +172,35 @@ final class ParsingVectorTests: XCTestCase {
         XCTAssertEqual(try JSONValue.parse(framed[2..<(framed.count - 2)]), expected)
         try bytes.withUnsafeBytes { raw in
             XCTAssertEqual(try JSONValue.parse(raw), expected)
+        }
+    }
+}
+
+/// The `\u0000` substitution that lets NUL through jansson's keys (`NulEscapeSubstitution`).
+final class NulEscapeSubstitutionTests: XCTestCase {
+    func testTheSubstituteIsACodePointTheTextDoesNotUse() throws {
+        // U+FDD0 is used raw and U+FDD1 as an escape: the substitute must be neither.
+        // (Swift literals refuse noncharacters, so they are built at run time.)
+        let fdd0 = String(Character(try XCTUnwrap(Unicode.Scalar(UInt32(0xFDD0)))))
+        let fdd1 = String(Character(try XCTUnwrap(Unicode.Scalar(UInt32(0xFDD1)))))
+        let text = "{\"" + fdd0 + #"\ufdd1\u0000":"\u0000"}"#
+        let value = try JSONValue.parse(text)
+        XCTAssertEqual(value, [fdd0 + fdd1 + "\u{0}": "\u{0}"])
+    }
+
+    func testAnEscapedBackslashBeforeU0000IsNotANul() throws {
+        // "\\u0000" is a backslash followed by the text u0000; the key also holds a real NUL.
+        let value = try JSONValue.parse(#"{"\\u0000":"\\u0000","k\u0000":1}"#)
+        XCTAssertEqual(value, ["\\u0000": "\\u0000", "k\u{0}": 1])
+    }
+
+    func testErrorPositionsStillPointIntoTheClientsText() throws {
+        // The same error as for an escape of the same length that needs no substitution.
+        var reference: JSONParseError?
+        XCTAssertThrowsError(try JSONValue.parse(#"{"\u0001": x}"#)) { reference = $0 as? JSONParseError }
+        XCTAssertThrowsError(try JSONValue.parse(#"{"\u0000": x}"#)) { error in
+            XCTAssertEqual((error as? JSONParseError)?.position, reference?.position)
+            XCTAssertEqual((error as? JSONParseError)?.column, reference?.column)
         }
     }
 }

@@ -1,0 +1,54 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// A string that compares and hashes by its UTF-8 bytes.
+///
+/// Swift's `String` compares by Unicode canonical equivalence: `"\u{e9}" == "e\u{301}"` and
+/// `"\u{212A}" == "K"` are true. JSON and JSON-RPC compare names as code points, so a protocol
+/// name (an object key, a method, an instance id) must never be looked up with `String`'s `==`
+/// or hash. Key a dictionary by `ExactString`, or compare with ``bytesEqual(_:_:)``.
+public struct ExactString: Hashable, Sendable, CustomStringConvertible {
+    /// The string.
+    public let string: String
+
+    /// Wraps `string`.
+    @inlinable
+    public init(_ string: String) {
+        self.string = string
+    }
+
+    /// The string itself.
+    public var description: String { string }
+
+    @inlinable
+    public static func == (lhs: ExactString, rhs: ExactString) -> Bool {
+        bytesEqual(lhs.string, rhs.string)
+    }
+
+    /// Hashes the UTF-8 bytes (consistent with `==`).
+    public func hash(into hasher: inout Hasher) {
+        let utf8 = string.utf8
+        if let hashed: Void = utf8.withContiguousStorageIfAvailable({ hasher.combine(bytes: UnsafeRawBufferPointer($0)) }) {
+            return hashed
+        }
+        for byte in utf8 { hasher.combine(byte) }
+        hasher.combine(utf8.count)
+    }
+}
+
+/// Whether two strings hold the same UTF-8 bytes (not merely canonically equivalent text).
+@inlinable
+public func bytesEqual(_ lhs: String, _ rhs: String) -> Bool {
+    let left = lhs.utf8
+    let right = rhs.utf8
+    guard left.count == right.count else { return false }
+    let compared: Bool?? = left.withContiguousStorageIfAvailable { a in
+        right.withContiguousStorageIfAvailable { b in
+            guard let x = a.baseAddress, let y = b.baseAddress else { return a.count == b.count }
+            return memcmp(x, y, a.count) == 0
+        }
+    }
+    if let compared, let compared { return compared }
+    return left.elementsEqual(right)
+}
