@@ -15,7 +15,7 @@ import SystemIO
 ///   hands over and the executor has not finished; beyond it, the reader stops reading.
 /// - The executor (``SessionExecutor``, shared with the REPL) runs the session: every request,
 ///   every scheduled action. The ``Outbox`` writes what one work item produced at its end.
-/// - Signals are caught on a queue of their own (``TerminationSignals``); logs are written by
+/// - Signals wake the reader through a self-pipe (``TerminationSignals``); logs are written by
 ///   a thread of their own (``LogSink``). Neither can block the protocol.
 ///
 /// ## Stopping
@@ -80,17 +80,7 @@ public final class StdioServer: @unchecked Sendable {
         ProcessIO.ignoreBrokenPipeSignal()
         let signals: TerminationSignals?
         do {
-            signals = try TerminationSignals { [log] number in
-                // The executor may be blocked on a client that does not read: exit from here.
-                let line = Outcome.interrupted(number).diagnostic ?? ""
-                if let log {
-                    log.write(line)
-                    log.drain(waitingAtMost: 0.5)
-                } else {
-                    try? FileDescriptor.standardError.writeAll(Array((line + "\n").utf8))
-                }
-                ProcessIO.exitImmediately(Outcome.interrupted(number).exitStatus)
-            }
+            signals = try TerminationSignals()
         } catch {
             // No pipe for signals (out of descriptors): serve anyway; signals then keep their
             // default action.
@@ -146,7 +136,8 @@ public final class StdioServer: @unchecked Sendable {
             case .ended:
                 budget.acquire(bytes: bytes)
                 return hand(frames, bytes: bytes, then: .finished)
-            case .interrupted:
+            case .interrupted, .timedOut:
+                // (No timeout is given, so only a signal gets here.)
                 // Everything read so far was handed over above; this runs after it.
                 let reason = Outcome.signalled(signals?.first ?? TerminationSignals.handled[0])
                 return executor.async { [self] session in stop(session, reason) }

@@ -1,5 +1,3 @@
-import Dispatch
-import Synchronization
 import SystemIO
 
 #if canImport(Glibc)
@@ -8,55 +6,31 @@ import Glibc
 
 /// SIGTERM, SIGINT and SIGHUP, turned into something the reader thread can wait on.
 ///
-/// Each signal is caught by a Dispatch signal source on a queue of its own (never the
-/// executor, which may be blocked on a full stdout). The first one writes a byte into a
-/// self-pipe that the reader polls beside stdin, so the reader stops *between* reads: every
-/// byte it has consumed has been handed to the executor, and is answered before exit. A second
-/// signal while the daemon is still finishing calls ``onSecondSignal`` (the daemon exits at
-/// once: a client that neither reads nor lets us finish must not keep us alive).
-final class TerminationSignals: @unchecked Sendable {
+/// `SignalWake`'s handler writes a byte into a self-pipe that the reader polls beside stdin,
+/// so the reader stops *between* reads: every byte it has consumed has been handed to the
+/// executor, and is answered before exit. A second signal while the daemon is still finishing
+/// exits at once from the handler itself, with one line on stderr (status 1): a client that
+/// neither reads nor lets the daemon finish must not keep it alive. A signal that was ignored
+/// when the process started (`nohup`, a shell's background job) stays ignored.
+final class TerminationSignals: Sendable {
     /// The signals that end the daemon gracefully.
     static let handled: [Int32] = [SIGTERM, SIGINT, SIGHUP]
 
     /// Readable once a signal arrived: the reader's `interruptedBy` descriptor.
     let readEnd: FileDescriptor
     private let writeEnd: FileDescriptor
-    private let received = Mutex<Int32?>(nil)
-    private var sources: [DispatchSourceSignal] = []
-    private let queue = DispatchQueue(label: "switchboard.signals")
 
-    /// Starts catching the signals. `onSecondSignal` runs on the signal queue.
-    init(onSecondSignal: @escaping @Sendable (Int32) -> Void) throws(Errno) {
+    /// Installs the handlers.
+    init() throws(Errno) {
         (readEnd, writeEnd) = try FileDescriptor.pipe()
-        for number in Self.handled {
-            // Ignored at the process level so the default action (exit) never runs; the
-            // Dispatch source still observes each delivery.
-            ProcessIO.ignore(signal: number)
-            let source = DispatchSource.makeSignalSource(signal: number, queue: queue)
-            source.setEventHandler { [weak self] in
-                guard let self else { return }
-                let first = self.received.withLock { received -> Bool in
-                    defer { if received == nil { received = number } }
-                    return received == nil
-                }
-                if first {
-                    var byte: UInt8 = 1
-                    _ = try? withUnsafeBytes(of: &byte) { (buffer) throws(Errno) in try self.writeEnd.writeAll(buffer) }
-                } else {
-                    onSecondSignal(number)
-                }
-            }
-            source.resume()
-            sources.append(source)
+        for number in Self.handled where !SignalWake.wasIgnoredAtStart(number) {
+            let repeated = Outcome.interrupted(number)
+            SignalWake.install(number, wake: writeEnd, onRepeat: .exit(status: repeated.exitStatus, message: repeated.diagnostic ?? ""))
         }
     }
 
-    /// The first signal received, if any.
-    var first: Int32? { received.withLock { $0 } }
-
-    deinit {
-        for source in sources { source.cancel() }
-        try? readEnd.close()
-        try? writeEnd.close()
+    /// The first handled signal that arrived (SIGTERM if the pipe woke for another reason).
+    var first: Int32 {
+        Self.handled.first { SignalWake.count($0) > 0 } ?? SIGTERM
     }
 }

@@ -42,6 +42,8 @@ public final class FrameReader {
         case ended
         /// The interruption descriptor became readable before anything more was read.
         case interrupted
+        /// Nothing arrived within the timeout given to ``readChunk(timeoutMilliseconds:_:)``.
+        case timedOut
     }
 
     /// Creates a reader.
@@ -71,6 +73,7 @@ public final class FrameReader {
     var peakBufferCapacity: Int { decoder.peakBufferCapacity }
 
     /// The next frame, or nil at end of input (and on every call after it), or when interrupted.
+    /// See ``next(timeoutMilliseconds:)`` to wait a bounded time.
     ///
     /// Blocks until a frame is complete or the input ends. At end of input a partial last
     /// message is delivered as ``FrameDecoder/finish(_:)`` describes.
@@ -82,8 +85,9 @@ public final class FrameReader {
             if reachedEnd {
                 return nil
             }
-            if try readChunk({ ready.append($0) }) == .interrupted {
-                return nil
+            switch try readChunk({ ready.append($0) }) {
+            case .interrupted, .timedOut: return nil
+            case .read, .ended: continue
             }
         }
     }
@@ -91,16 +95,21 @@ public final class FrameReader {
     /// Exactly one read (after waiting for input or the interruption); every frame the read
     /// completed goes to `onFrame`, in order. Frames still queued for ``next()`` are not
     /// touched: use one style per reader.
-    public func readChunk(_ onFrame: (Frame) -> Void) throws(FrameReadError) -> ChunkOutcome {
+    ///
+    /// With `timeoutMilliseconds` (≥ 0), returns ``ChunkOutcome/timedOut`` when nothing arrived
+    /// within it.
+    public func readChunk(timeoutMilliseconds: Int32 = -1, _ onFrame: (Frame) -> Void) throws(FrameReadError) -> ChunkOutcome {
         if reachedEnd { return .ended }
-        if let interruption {
+        if interruption != nil || timeoutMilliseconds >= 0 {
+            let watched = (interruption.map { [$0] } ?? []) + [fileDescriptor]
             let ready: [Int]
             do {
-                ready = try FileDescriptor.waitForInput(on: [interruption, fileDescriptor], timeoutMilliseconds: -1)
+                ready = try FileDescriptor.waitForInput(on: watched, timeoutMilliseconds: timeoutMilliseconds)
             } catch {
                 throw .readFailed(error)
             }
-            if ready.contains(0) { return .interrupted }
+            if ready.isEmpty { return .timedOut }
+            if interruption != nil, ready.contains(0) { return .interrupted }
         }
         let fd = fileDescriptor
         // Array.withUnsafeMutableBytes rethrows untyped errors: carry the result out by value.
@@ -125,6 +134,27 @@ public final class FrameReader {
             decoder.feed(buffer.view(0..<count), onFrame)
         }
         return .read(bytes: count)
+    }
+
+    /// The next frame, waiting at most `timeoutMilliseconds` for each read: ``NextFrame``
+    /// says whether a frame came, the input ended or the time ran out.
+    public func next(timeoutMilliseconds: Int32) throws(FrameReadError) -> NextFrame {
+        while true {
+            if let frame = takeReady() { return .frame(frame) }
+            if reachedEnd { return .ended }
+            switch try readChunk(timeoutMilliseconds: timeoutMilliseconds, { ready.append($0) }) {
+            case .timedOut: return .timedOut
+            case .interrupted: return .ended
+            case .read, .ended: continue
+            }
+        }
+    }
+
+    /// What ``next(timeoutMilliseconds:)`` found.
+    public enum NextFrame: Equatable, Sendable {
+        case frame(Frame)
+        case ended
+        case timedOut
     }
 
     private func takeReady() -> Frame? {

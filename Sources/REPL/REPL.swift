@@ -131,7 +131,15 @@ public final class REPL {
         var pending: [String] = []
         var outcome = Outcome.proceed
         if options.promptInPlainMode { console.write(formatter.style.paint(Self.prompt, .prompt)) }
-        while outcome == .proceed, !console.isClosed, let line = reader.nextLine() {
+        while outcome == .proceed, !console.isClosed, let read = reader.nextLine() {
+            let line: String
+            switch read {
+            case let .text(text):
+                line = text
+            case let .tooLong(bytes):
+                console.write(lines: formatter.parseError(ParseError("a line of \(bytes) bytes is longer than \(PlainLineReader.maxLineBytes) bytes; it was skipped")))
+                continue
+            }
             pending.append(line)
             let text = pending.joined(separator: " ")
             if BracketBalance(text).needsMoreInput {

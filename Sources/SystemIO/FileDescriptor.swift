@@ -233,9 +233,22 @@ public struct FileDescriptor: RawRepresentable, Hashable, Sendable, CustomString
         if wanted != flags { _ = try retryingInterrupts { fcntl(rawValue, F_SETFL, wanted) } }
     }
 
-    /// What kind of file this is.
-    public enum Kind: Sendable, Equatable {
+    /// What kind of file this is (its description reads "FIFO", "character device"…).
+    public enum Kind: Sendable, Equatable, CustomStringConvertible {
         case regular, directory, fifo, characterDevice, blockDevice, socket, symbolicLink, other
+
+        public var description: String {
+            switch self {
+            case .regular: return "regular file"
+            case .directory: return "directory"
+            case .fifo: return "FIFO"
+            case .characterDevice: return "character device"
+            case .blockDevice: return "block device"
+            case .socket: return "socket"
+            case .symbolicLink: return "symbolic link"
+            case .other: return "special file"
+            }
+        }
     }
 
     /// The file's kind and its permission bits (`fstat(2)`).

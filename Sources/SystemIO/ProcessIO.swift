@@ -45,6 +45,9 @@ public enum ProcessIO {
         _ = signal(number, SIG_DFL)
     }
 
+    /// This process's id.
+    public static var processID: Int32 { getpid() }
+
     /// Ends the process at once with `status`, without running `atexit` handlers or flushing
     /// stdio (nothing of ours sits in a stdio buffer).
     public static func exitImmediately(_ status: Int32) -> Never {

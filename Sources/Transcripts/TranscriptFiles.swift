@@ -1,6 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#endif
+import SystemIO
 
 /// Finds and reads transcripts on disk.
 public enum TranscriptFiles {
@@ -28,22 +26,18 @@ public enum TranscriptFiles {
     }
 
     private static func files(at path: String) throws -> [String] {
-        var info = stat()
-        guard stat(path, &info) == 0 else { throw Failure(description: "\(path): \(String(cString: strerror(errno)))") }
-        guard (info.st_mode & S_IFMT) == S_IFDIR else { return [path] }
-        guard let directory = opendir(path) else { throw Failure(description: "\(path): \(String(cString: strerror(errno)))") }
-        defer { closedir(directory) }
-        var names: [String] = []
-        while let entry = readdir(directory) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
-            if name != ".", name != ".." { names.append(name) }
+        let names: [String]
+        do {
+            guard try FileSystem.kind(ofFileAt: path) == .directory else { return [path] }
+            names = try FileSystem.contentsOfDirectory(path)
+        } catch {
+            throw Failure(description: "\(path): \(error)")
         }
         var found: [String] = []
         for name in names.sorted() {
             let child = path.hasSuffix("/") ? path + name : path + "/" + name
-            var childInfo = stat()
-            guard stat(child, &childInfo) == 0 else { continue }
-            if (childInfo.st_mode & S_IFMT) == S_IFDIR {
+            guard let kind = try? FileSystem.kind(ofFileAt: child) else { continue }
+            if kind == .directory {
                 found += try files(at: child)
             } else if name.hasSuffix(".transcript") || name.hasSuffix(".md") {
                 found.append(child)
@@ -52,17 +46,17 @@ public enum TranscriptFiles {
         return found
     }
 
+    /// The largest transcript read (a FIFO or a device named by mistake must not eat memory).
+    static let maxFileBytes = 64 * 1024 * 1024
+
     private static func read(_ path: String) throws -> String {
-        guard let file = fopen(path, "rb") else { throw Failure(description: "\(path): \(String(cString: strerror(errno)))") }
-        defer { fclose(file) }
-        var bytes: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 65_536)
-        while true {
-            let count = fread(&chunk, 1, chunk.count, file)
-            if count == 0 { break }
-            bytes.append(contentsOf: chunk[..<count])
+        do {
+            let file = try FileDescriptor.open(path)
+            defer { try? file.close() }
+            return String(decoding: try file.readToEnd(maxBytes: maxFileBytes), as: UTF8.self)
+        } catch {
+            throw Failure(description: "\(path): \(error)")
         }
-        return String(decoding: bytes, as: UTF8.self)
     }
 }
 
@@ -81,10 +75,13 @@ extension TranscriptFiles {
             var actual: [[[String]]] = Array(repeating: [], count: (entries.map(\.index).max() ?? 0) + 1)
             for entry in entries { actual[entry.index] = entry.actual }
             let updated = TranscriptUpdater.update(text, markdown: file.hasSuffix(".md"), actual: actual)
-            guard let handle = fopen(file, "wb") else { throw Failure(description: "\(file): \(String(cString: strerror(errno)))") }
-            defer { fclose(handle) }
-            let bytes = Array(updated.utf8)
-            guard fwrite(bytes, 1, bytes.count, handle) == bytes.count else { throw Failure(description: "\(file): write failed") }
+            do {
+                let handle = try FileDescriptor.open(file, [.writeOnly, .truncate])
+                defer { try? handle.close() }
+                try handle.writeAll(Array(updated.utf8))
+            } catch {
+                throw Failure(description: "\(file): \(error)")
+            }
         }
     }
 }

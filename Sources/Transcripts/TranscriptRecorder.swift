@@ -4,9 +4,7 @@ import Dispatch
 import Host
 import JSON
 
-#if canImport(Glibc)
-import Glibc
-#endif
+import SystemIO
 
 /// Records a live session as a transcript that replays deterministically (`--record FILE`).
 ///
@@ -22,7 +20,7 @@ import Glibc
 /// The replay can still differ if a timer fired within a millisecond of a client's line.
 /// Sessions recorded on the virtual clock are written as they are.
 public final class TranscriptRecorder: TrafficObserver {
-    private let file: UnsafeMutablePointer<FILE>
+    private let file: FileDescriptor
     private let realClock: Bool
     private let pendingWork: () -> Int
     private let started = DispatchTime.now()
@@ -43,10 +41,14 @@ public final class TranscriptRecorder: TrafficObserver {
     /// Starts recording to `path` (created or truncated). `daemonArguments` are written as the
     /// transcript's `$` line (the clock is added by replay).
     public init(path: String, realClock: Bool, daemonArguments: [String], pendingWork: @escaping () -> Int) throws(Failure) {
-        guard let file = fopen(path, "w") else {
-            throw Failure(description: "cannot record to \(path): \(String(cString: strerror(errno)))")
+        // 0600: a transcript holds everything typed, passwords included. An existing file is
+        // narrowed to 0600 too, as the history file is.
+        do {
+            file = try FileDescriptor.open(path, [.writeOnly, .create, .truncate], permissions: 0o600)
+            try? file.setPermissions(0o600)
+        } catch {
+            throw Failure(description: "cannot record to \(path): \(error)")
         }
-        self.file = file
         self.realClock = realClock
         self.pendingWork = pendingWork
         write("# Recorded by switchboard. Replay: switchboard test \(path)")
@@ -56,7 +58,7 @@ public final class TranscriptRecorder: TrafficObserver {
     deinit {
         // Dropped without finished(): still close any open step, so the file replays.
         finished()
-        fclose(file)
+        try? file.close()
     }
 
     public func received(_ frame: [UInt8]) {
@@ -85,7 +87,6 @@ public final class TranscriptRecorder: TrafficObserver {
     public func finished() {
         closeAdvance()
         writeStep()
-        fflush(file)
     }
 
     /// Writes the buffered step, preceded by a catch-up `advance` if it met or made pending work.
@@ -128,8 +129,9 @@ public final class TranscriptRecorder: TrafficObserver {
         return roundingUp ? (nanoseconds + 999_999) / 1_000_000 : nanoseconds / 1_000_000
     }
 
+    /// Written at once (no buffer to lose): a failed write (a full disk) is not retried; the
+    /// replay of a truncated transcript then fails and says where.
     private func write(_ line: String) {
-        fputs(line + "\n", file)
-        fflush(file)
+        try? file.writeAll(Array((line + "\n").utf8))
     }
 }

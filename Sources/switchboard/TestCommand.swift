@@ -1,4 +1,5 @@
 import ArgumentParser
+import SystemIO
 import Transcripts
 
 #if canImport(Glibc)
@@ -26,7 +27,7 @@ struct TestCommand: ParsableCommand {
     var update = false
 
     func run() throws {
-        let useColor = color == "always" || (color == "auto" && isatty(STDOUT_FILENO) == 1 && getenv("NO_COLOR") == nil)
+        let useColor = color == "always" || (color == "auto" && FileDescriptor.standardOutput.isTerminal && getenv("NO_COLOR") == nil)
         let transcripts: [Transcript]
         do {
             transcripts = try TranscriptFiles.load(paths)
@@ -57,7 +58,6 @@ struct TestCommand: ParsableCommand {
 /// Writes to stderr without Foundation.
 enum FileHandleStderr {
     static func write(_ text: String) {
-        var bytes = Array(text.utf8)
-        _ = bytes.withUnsafeMutableBytes { Glibc.write(STDERR_FILENO, $0.baseAddress, $0.count) }
+        try? FileDescriptor.standardError.writeAll(Array(text.utf8))
     }
 }

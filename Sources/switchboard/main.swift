@@ -1,10 +1,12 @@
+import SystemIO
+
 #if canImport(Glibc)
 import Glibc
 #endif
 
 // The entry point only hands off: the command types own parsing and validation. With no
 // subcommand, a terminal on stdin gets the REPL and a pipe gets the daemon.
-let arguments = DefaultFace.arguments(Array(CommandLine.arguments.dropFirst()), stdinIsTerminal: isatty(STDIN_FILENO) == 1)
+let arguments = DefaultFace.arguments(Array(CommandLine.arguments.dropFirst()), stdinIsTerminal: FileDescriptor.standardInput.isTerminal)
 
 // The daemon with default settings (`switchboard` on a pipe, or `switchboard serve`) skips
 // the argument parser: building its model of the commands by reflection was 42% of the

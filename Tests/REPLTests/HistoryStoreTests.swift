@@ -128,7 +128,7 @@ final class HistoryStoreTests: XCTestCase {
         let path = directory + "/history"
         try run("mkdir", path)
         XCTAssertThrowsError(try HistoryStore(path: path).append("x")) { error in
-            XCTAssertEqual("\(error)", "cannot open \(path): Is a directory")
+            XCTAssertEqual("\(error)", "cannot open \(path): Is a directory (EISDIR)")
         }
     }
 }

@@ -164,7 +164,7 @@ final class FriendsStoreTests: XCTestCase {
     func testUnreadableFile_IsAnErrorNotAFreshStart() throws {
         try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: false)
         XCTAssertThrowsError(try FriendsStore(scheduler: scheduler, dataFile: path)) { error in
-            XCTAssertEqual(error as? FriendsStoreFile.Failure, .unreadable(path: path, reason: "read \(path): Is a directory"))
+            XCTAssertEqual(error as? FriendsStoreFile.Failure, .unreadable(path: path, reason: "read \(path): Is a directory (EISDIR)"))
         }
     }
 
@@ -178,7 +178,7 @@ final class FriendsStoreTests: XCTestCase {
         XCTAssertEqual(error.kind, .storage)
         XCTAssertEqual(
             error.reason,
-            "the friends data file \(parent)/friends.json could not be saved: create \(parent)/friends.json.tmp-\(getpid()): Not a directory"
+            "the friends data file \(parent)/friends.json could not be saved: create \(parent)/friends.json.tmp-\(getpid()): Not a directory (ENOTDIR)"
         )
         XCTAssertEqual(friends(in: store), FriendsStore.sampleFriends, "memory rolled back")
     }

@@ -66,14 +66,14 @@ public final class SessionExecutor: @unchecked Sendable {
     /// Under the virtual clock nothing runs by itself, so `done` is called at once.
     public func whenScheduledWorkFinishes(within seconds: Double, _ done: @escaping @Sendable (Session) -> Void) {
         let deadline = DispatchTime.now() + seconds
-        async { [self] session in poll(session, deadline: deadline, done) }
+        async { [self] session in checkScheduledWork(session, deadline: deadline, done) }
     }
 
-    private func poll(_ session: Session, deadline: DispatchTime, _ done: @escaping @Sendable (Session) -> Void) {
+    private func checkScheduledWork(_ session: Session, deadline: DispatchTime, _ done: @escaping @Sendable (Session) -> Void) {
         if isVirtualClock || session.pendingScheduledWork == 0 || DispatchTime.now() >= deadline {
             return done(session)
         }
         // Checked again every few milliseconds: a latency finishing is rare and timing-only.
-        asyncAfter(milliseconds: 5) { [self] session in poll(session, deadline: deadline, done) }
+        asyncAfter(milliseconds: 5) { [self] session in checkScheduledWork(session, deadline: deadline, done) }
     }
 }

@@ -1,6 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#endif
+import SystemIO
 
 /// The REPL's history file: one entry per line, UTF-8, mode 0600, consecutive duplicates
 /// dropped, the newest `limit` entries kept.
@@ -38,22 +36,14 @@ public final class HistoryStore {
     /// Reads the file (a missing file is an empty history) and compacts it when it has grown
     /// past twice the limit.
     public func load() throws(HistoryError) {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else {
-            if errno == ENOENT { entries = []; return }
-            throw .failed("read", path: path, errno: errno)
-        }
-        defer { close(descriptor) }
-        var bytes: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 64 * 1024)
-        while true {
-            let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
-            if count < 0 {
-                if errno == EINTR { continue }
-                throw .failed("read", path: path, errno: errno)
-            }
-            if count == 0 { break }
-            bytes.append(contentsOf: chunk[..<count])
+        let bytes: [UInt8]
+        do {
+            let file = try FileDescriptor.open(path)
+            defer { try? file.close() }
+            bytes = try file.readToEnd(maxBytes: Self.maxFileBytes)
+        } catch {
+            if error == .noSuchFile { entries = []; return }
+            throw .failed("read", path: path, error)
         }
         let lines = bytes.split(separator: UInt8(ascii: "\n")).map { String(decoding: $0, as: UTF8.self) }.filter { !$0.isEmpty }
         var deduplicated: [String] = []
@@ -61,6 +51,9 @@ public final class HistoryStore {
         entries = Array(deduplicated.suffix(limit))
         if lines.count > 2 * limit { try rewrite() }
     }
+
+    /// The largest history file read (a FIFO or a device named by mistake must not eat memory).
+    static let maxFileBytes = 16 * 1024 * 1024
 
     /// Adds an entry (newlines become spaces) unless it is empty or repeats the last one.
     /// Returns whether it was added.
@@ -71,12 +64,20 @@ public final class HistoryStore {
         entries.append(line)
         if entries.count > limit { entries.removeFirst(entries.count - limit) }
         try createDirectory()
-        let descriptor = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0o600)
-        guard descriptor >= 0 else { throw .failed("open", path: path, errno: errno) }
-        defer { close(descriptor) }
+        let file: FileDescriptor
+        do {
+            file = try FileDescriptor.open(path, [.writeOnly, .append, .create], permissions: 0o600)
+        } catch {
+            throw .failed("open", path: path, error)
+        }
+        defer { try? file.close() }
         // An existing file written by another program keeps no wider mode than ours.
-        _ = fchmod(descriptor, 0o600)
-        try Self.write(Array((line + "\n").utf8), to: descriptor, path: path)
+        try? file.setPermissions(0o600)
+        do {
+            try file.writeAll(Array((line + "\n").utf8))
+        } catch {
+            throw .failed("write", path: path, error)
+        }
         return true
     }
 
@@ -84,54 +85,41 @@ public final class HistoryStore {
     private func rewrite() throws(HistoryError) {
         try createDirectory()
         let temporary = path + ".tmp"
-        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
-        guard descriptor >= 0 else { throw .failed("open", path: temporary, errno: errno) }
         do {
-            try Self.write(Array(entries.map { $0 + "\n" }.joined().utf8), to: descriptor, path: temporary)
+            let file = try FileDescriptor.open(temporary, [.writeOnly, .create, .truncate, .noFollow], permissions: 0o600)
+            defer { try? file.close() }
+            try file.writeAll(Array(entries.map { $0 + "\n" }.joined().utf8))
         } catch {
-            close(descriptor)
-            throw error
+            try? FileSystem.removeFile(temporary)
+            throw .failed("write", path: temporary, error)
         }
-        close(descriptor)
-        guard rename(temporary, path) == 0 else { throw .failed("rename", path: temporary, errno: errno) }
+        do {
+            try FileSystem.rename(temporary, to: path)
+        } catch {
+            throw .failed("rename", path: temporary, error)
+        }
     }
 
     /// Creates the file's directory and its missing parents, mode 0700.
     private func createDirectory() throws(HistoryError) {
-        var directory = ""
-        let components = path.split(separator: "/", omittingEmptySubsequences: false).dropLast()
-        for (index, component) in components.enumerated() {
-            directory += index == 0 ? String(component) : "/" + component
-            guard !directory.isEmpty else { continue }
-            if mkdir(directory, 0o700) != 0 && errno != EEXIST {
-                throw .failed("create directory", path: directory, errno: errno)
-            }
-        }
-    }
-
-    private static func write(_ bytes: [UInt8], to descriptor: Int32, path: String) throws(HistoryError) {
-        var offset = 0
-        while offset < bytes.count {
-            let count = bytes[offset...].withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress, $0.count) }
-            if count < 0 {
-                if errno == EINTR { continue }
-                throw .failed("write", path: path, errno: errno)
-            }
-            offset += count
+        do {
+            try FileSystem.makeParentDirectories(of: path)
+        } catch {
+            throw .failed("create the directory of", path: path, error)
         }
     }
 }
 
 /// Why the history file could not be used.
 public enum HistoryError: Error, Equatable, CustomStringConvertible {
-    /// A system call failed: what was being done, on which path, and errno.
-    case failed(String, path: String, errno: Int32)
+    /// A system call failed: what was being done, on which path, and why.
+    case failed(String, path: String, Errno)
 
-    /// `cannot write /path: No space left on device`.
+    /// `cannot write /path: No space left on device (ENOSPC)`.
     public var description: String {
         switch self {
-        case let .failed(action, path, code):
-            return "cannot \(action) \(path): \(String(cString: strerror(code)))"
+        case let .failed(action, path, error):
+            return "cannot \(action) \(path): \(error)"
         }
     }
 }

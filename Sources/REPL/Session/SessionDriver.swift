@@ -4,9 +4,6 @@ import FoundationEssentials
 import Host
 import JSON
 import Signals
-#if canImport(Glibc)
-import Glibc
-#endif
 
 /// The session on its serial executor, driven with JSON-RPC text exactly like the daemon's.
 ///
@@ -135,12 +132,9 @@ final class SessionDriver: @unchecked Sendable {
     /// Waits (at most until `deadline`) for scheduled one-shot work, such as a simulated
     /// service's latency, so its outputs are shown before plain mode exits.
     func waitForScheduledWork(seconds: Double) {
-        let deadline = DispatchTime.now() + seconds
-        while DispatchTime.now() < deadline {
-            let pending = executor.sync { $0.pendingScheduledWork }
-            if pending == 0 { return }
-            usleep(5_000)
-        }
+        let finished = DispatchSemaphore(value: 0)
+        executor.whenScheduledWorkFinishes(within: seconds) { _ in finished.signal() }
+        finished.wait()
     }
 
     // MARK: Executor

@@ -1,4 +1,5 @@
 import CEditLine
+import SystemIO
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -177,22 +178,23 @@ final class LineEditor {
                 character?.pointee = 3
                 return 1
             }
-            var descriptors = [
-                pollfd(fd: input, events: Int16(POLLIN), revents: 0),
-                pollfd(fd: wake.readEnd, events: Int16(POLLIN), revents: 0),
-            ]
-            if poll(&descriptors, 2, -1) < 0 {
-                if errno == EINTR { continue }
+            let ready: [Int]
+            do {
+                // The wake pipe first: a signal or queued output is handled before more keys.
+                ready = try FileDescriptor.waitForInput(on: [wake.readEnd, FileDescriptor(rawValue: input)], timeoutMilliseconds: -1)
+            } catch {
                 return -1
             }
-            if descriptors[1].revents != 0 { wake.drain() }
-            guard descriptors[0].revents != 0 else { continue }
+            if ready.contains(0) { wake.drain() }
+            guard ready.contains(1) else { continue }
             var byte: UInt8 = 0
-            let count = read(input, &byte, 1)
-            if count < 0 {
-                if errno == EINTR || errno == EAGAIN { continue }
+            let count: Int?
+            do {
+                count = try withUnsafeMutableBytes(of: &byte) { try FileDescriptor(rawValue: input).readIfReady(into: $0) }
+            } catch {
                 return -1
             }
+            guard let count else { continue }
             if count == 0 { return 0 }
             if let scalar = assembler.feed(byte) {
                 character?.pointee = wchar_t(bitPattern: scalar.value)

@@ -1,44 +1,36 @@
-#if canImport(Glibc)
-import Glibc
-#endif
+import Framing
+import SystemIO
 
-/// Lines from a file descriptor with `read(2)`, for plain mode (stdin a pipe or a file, under
-/// rlwrap or an editor's shell): no line editing, no stdio buffering.
+/// Lines from a file descriptor for plain mode (stdin a pipe or a file, under rlwrap or an
+/// editor's shell): no line editing, no stdio buffering. Lines are newline frames, read by
+/// the same `FrameReader` the daemon uses (raw bytes, `\r\n` tolerated, blank lines skipped).
 final class PlainLineReader {
-    private let descriptor: Int32
-    private var buffer: [UInt8] = []
-    private var isAtEnd = false
+    /// The longest line accepted; a longer one is reported instead of stored.
+    static let maxLineBytes = 16 * 1024 * 1024
+
+    private let reader: FrameReader
 
     /// A reader of `descriptor`.
     init(descriptor: Int32) {
-        self.descriptor = descriptor
+        reader = FrameReader(fileDescriptor: FileDescriptor(rawValue: descriptor), mode: .newline, maxMessageLength: Self.maxLineBytes)
     }
 
-    /// The next line without its `\n` (or `\r\n`), or nil at the end of input. A last line
-    /// without a newline is still a line.
-    func nextLine() -> String? {
-        while true {
-            if let newline = buffer.firstIndex(of: UInt8(ascii: "\n")) {
-                var line = buffer[..<newline]
-                buffer.removeSubrange(...newline)
-                if line.last == UInt8(ascii: "\r") { line = line.dropLast() }
-                return String(decoding: line, as: UTF8.self)
-            }
-            if isAtEnd {
-                guard !buffer.isEmpty else { return nil }
-                defer { buffer = [] }
-                return String(decoding: buffer, as: UTF8.self)
-            }
-            var chunk = [UInt8](repeating: 0, count: 64 * 1024)
-            let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
-            if count < 0 {
-                if errno == EINTR { continue }
-                isAtEnd = true
-            } else if count == 0 {
-                isAtEnd = true
-            } else {
-                buffer.append(contentsOf: chunk[..<count])
-            }
+    /// What the next read found.
+    enum Line: Equatable {
+        /// A line, without its newline.
+        case text(String)
+        /// A line longer than ``maxLineBytes``, skipped.
+        case tooLong(bytes: Int)
+    }
+
+    /// The next line, or nil at the end of input (or when reading fails). A last line without
+    /// a newline is still a line.
+    func nextLine() -> Line? {
+        guard let frame = try? reader.next() else { return nil }
+        switch frame {
+        case let .message(bytes): return .text(String(decoding: bytes, as: UTF8.self))
+        case let .tooLong(length): return .tooLong(bytes: length)
+        case .invalidHeader: return nil
         }
     }
 }

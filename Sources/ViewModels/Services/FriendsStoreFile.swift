@@ -1,5 +1,9 @@
-import Glibc
 import JSON
+import SystemIO
+
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// The friends store's data file: its format, and reading and replacing it.
 ///
@@ -95,13 +99,11 @@ public struct FriendsStoreFile: Sendable, Equatable {
     /// new contents are what every reader sees, so reporting the save as failed would make
     /// the store's memory and its file disagree.
     public func save(_ contents: Contents) throws(Failure) {
-        let temporary = "\(path).tmp-\(getpid())"
+        let temporary = "\(path).tmp-\(ProcessIO.processID)"
         if let reason = PosixFile.writeDurably(Self.encode(contents), to: temporary) {
             throw .unwritable(path: path, reason: reason)
         }
-        guard rename(temporary, path) == 0 else {
-            let reason = PosixFile.describe("rename", temporary, errno: errno)
-            unlink(temporary)
+        if let reason = PosixFile.replace(path, with: temporary) {
             throw .unwritable(path: path, reason: reason)
         }
         PosixFile.syncDirectory(containing: path)
@@ -197,8 +199,8 @@ public struct FriendsStoreFile: Sendable, Equatable {
     }
 }
 
-/// The system calls behind ``FriendsStoreFile``: retry on EINTR, finish partial writes, and
-/// turn every errno into one readable reason.
+/// The file operations behind ``FriendsStoreFile``, on `SystemIO`, with every failure turned
+/// into one readable reason.
 enum PosixFile {
     /// What reading a whole file produced.
     enum ReadOutcome {
@@ -207,60 +209,67 @@ enum PosixFile {
         case failed(String)
     }
 
-    /// The one place an errno becomes text: `open /tmp/x: Permission denied`.
-    static func describe(_ operation: String, _ path: String, errno code: Int32) -> String {
-        "\(operation) \(path): \(String(cString: strerror(code)))"
+    /// The largest data file read: a FIFO or `/dev/zero` named by mistake must not eat memory.
+    static let maxFileBytes = 256 * 1024 * 1024
+
+    /// The one place a failure becomes text: `open /tmp/x: Permission denied (EACCES)`.
+    static func describe(_ operation: String, _ path: String, _ error: Errno) -> String {
+        "\(operation) \(path): \(error)"
     }
 
-    /// Every byte of the file at `path`.
+    /// Every byte of the file at `path` (opened non-blocking, so a FIFO without a writer
+    /// cannot hang the daemon).
     static func readAll(_ path: String) -> ReadOutcome {
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else {
-            let code = errno
-            return code == ENOENT || code == ENOTDIR ? .missing : .failed(describe("open", path, errno: code))
+        let file: FileDescriptor
+        do {
+            file = try FileDescriptor.open(path, .nonBlocking)
+        } catch {
+            return error == .noSuchFile || error.rawValue == ENOTDIR ? .missing : .failed(describe("open", path, error))
         }
-        defer { close(fd) }
-        var bytes: [UInt8] = []
-        var buffer = [UInt8](repeating: 0, count: 64 * 1024)
-        while true {
-            let count = buffer.withUnsafeMutableBytes { raw in read(fd, raw.baseAddress, raw.count) }
-            if count == 0 { return .bytes(bytes) }
-            if count < 0 {
-                let code = errno
-                if code == EINTR { continue }
-                return .failed(describe("read", path, errno: code))
+        defer { try? file.close() }
+        do {
+            switch try file.status().kind {
+            case .regular: break
+            case .directory: return .failed(describe("read", path, .isDirectory))
+            case let other: return .failed("read \(path): a \(other), not a regular file")
             }
-            bytes.append(contentsOf: buffer[0..<count])
+            return .bytes(try file.readToEnd(maxBytes: maxFileBytes))
+        } catch {
+            return .failed(describe("read", path, error))
         }
     }
 
-    /// Creates (or truncates) `path`, writes `bytes`, `fsync`s and closes it. Returns the
-    /// reason on failure, after removing whatever was created.
+    /// Creates `path` (mode 0600, never following a link, never over an existing file),
+    /// writes `bytes`, `fsync`s and closes it. Returns the reason on failure, after removing
+    /// whatever was created.
     static func writeDurably(_ bytes: [UInt8], to path: String) -> String? {
-        let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-        guard fd >= 0 else { return describe("create", path, errno: errno) }
-        var failure = writeAll(fd, bytes).map { describe("write", path, errno: $0) }
-        if failure == nil, fsync(fd) != 0 { failure = describe("fsync", path, errno: errno) }
-        if close(fd) != 0, failure == nil { failure = describe("close", path, errno: errno) }
-        if failure != nil { unlink(path) }
+        try? FileSystem.removeFile(path)
+        let file: FileDescriptor
+        do {
+            file = try FileDescriptor.open(path, [.writeOnly, .create, .exclusive, .noFollow], permissions: 0o600)
+        } catch {
+            return describe("create", path, error)
+        }
+        var failure: String?
+        do {
+            try file.writeAll(bytes)
+            try file.synchronize()
+        } catch {
+            failure = describe("write", path, error)
+        }
+        do { try file.close() } catch { if failure == nil { failure = describe("close", path, error) } }
+        if failure != nil { try? FileSystem.removeFile(path) }
         return failure
     }
 
-    /// Writes every byte, looping over partial writes; the errno on failure.
-    private static func writeAll(_ fd: Int32, _ bytes: [UInt8]) -> Int32? {
-        bytes.withUnsafeBytes { raw -> Int32? in
-            var offset = 0
-            while offset < raw.count {
-                guard let base = raw.baseAddress else { return nil }
-                let written = write(fd, base + offset, raw.count - offset)
-                if written < 0 {
-                    let code = errno
-                    if code == EINTR { continue }
-                    return code
-                }
-                offset += written
-            }
+    /// Renames the written temporary file over the data file; removes it on failure.
+    static func replace(_ path: String, with temporary: String) -> String? {
+        do {
+            try FileSystem.rename(temporary, to: path)
             return nil
+        } catch {
+            try? FileSystem.removeFile(temporary)
+            return describe("rename", temporary, error)
         }
     }
 
@@ -272,9 +281,8 @@ enum PosixFile {
         } else {
             directory = "."
         }
-        let fd = open(directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-        guard fd >= 0 else { return }
-        _ = fsync(fd)
-        close(fd)
+        guard let descriptor = try? FileDescriptor.open(directory, .directory) else { return }
+        try? descriptor.synchronize()
+        try? descriptor.close()
     }
 }
