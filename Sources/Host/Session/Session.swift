@@ -247,11 +247,8 @@ public final class Session {
     /// A fresh instance id for a type: the type's name if free, else `name-2`, `name-3`…,
     /// counted per type. A number is never reused, even after its instance is destroyed.
     func generateID(for type: String) -> String {
+        if instances[type] == nil { return type }
         let key = ExactString(type)
-        if generatedIDs[key] == nil, instances[type] == nil {
-            generatedIDs[key] = 1
-            return type
-        }
         var number = generatedIDs[key, default: 1]
         while true {
             number += 1
