@@ -19,6 +19,7 @@ let package = Package(
             dependencies: [
                 "CLibFuzzer",
                 .product(name: "Framing", package: "Switchboard"),
+                .product(name: "RPC", package: "Switchboard"),
                 .product(name: "Host", package: "Switchboard"),
                 .product(name: "Catalog", package: "Switchboard"),
                 .product(name: "JSON", package: "Switchboard"),

@@ -3,9 +3,10 @@
 #
 #   scripts/sanitizers.sh [thread|address|all]     (default: all)
 #
-# Suites: SignalsTests (the reactive core), JSONTests, FramingTests and HostTests (sessions,
-# dispatch, delegated calls). Each sanitizer builds into its own scratch directory
-# (.build-tsan, .build-asan), so the ordinary .build is never touched or rebuilt.
+# Suites: SignalsTests (the reactive core), JSONTests, SystemIOTests, FramingTests, RPCTests,
+# HostTests (sessions, dispatch, delegated calls) and DaemonTests (log sink, read-ahead
+# budget). Each sanitizer builds into its own scratch directory (.build-tsan, .build-asan), so
+# the ordinary .build is never touched or rebuilt.
 #
 # Leaks: XCTest itself leaks: every test case's XCTestCase and XCTestCaseRun objects stay
 # allocated (JSONTests alone, which creates no session or signal, reports 46.6 KB in 567
@@ -22,7 +23,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-FILTER='SignalsTests|JSONTests|FramingTests|HostTests'
+FILTER='SignalsTests|JSONTests|SystemIOTests|FramingTests|RPCTests|HostTests|DaemonTests'
 which="${1:-all}"
 case "$which" in thread|address|all) ;; *) echo "usage: scripts/sanitizers.sh [thread|address|all]" >&2; exit 2 ;; esac
 

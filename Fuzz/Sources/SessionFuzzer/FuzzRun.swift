@@ -1,3 +1,4 @@
+import RPC
 import Catalog
 import Framing
 import Host

@@ -1,3 +1,4 @@
+import RPC
 import JSON
 
 /// What the session owes the client for one frame, worked out independently of the host's
@@ -7,7 +8,8 @@ import JSON
 /// - an empty array, or a batch over the session's limit: one error, id null;
 /// - a batch: one array holding the answers its elements owe, in order; nothing at all when
 ///   none owes one (only notifications and client responses);
-/// - a request (an object with `"id"` and a valid `"method"`): one response with that id;
+/// - a request (an object with `"id"` and a valid `"method"`; `"params"` absent, null, an
+///   array or an object): one response with that id;
 /// - a notification (no `"id"`): nothing;
 /// - a response to one of the daemon's calls (`"id"`, no `"method"`, `"result"` or
 ///   `"error"`): nothing;
@@ -67,7 +69,8 @@ enum OwedResponses: Equatable {
         if let method = object["method"] {
             guard case .string = method else { return invalid }
             switch object["params"] {
-            case nil, .array?, .object?:
+            // `"params": null` is read as no parameters (protocol.md §3's documented leniency).
+            case nil, .null?, .array?, .object?:
                 return id.map { Answer(id: $0, errorCode: nil) }
             default:
                 return invalid

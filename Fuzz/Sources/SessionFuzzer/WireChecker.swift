@@ -1,3 +1,4 @@
+import RPC
 import Host
 import JSON
 
