@@ -1,3 +1,4 @@
+import Dispatch
 import Framing
 import SystemIO
 
@@ -78,16 +79,17 @@ final class DaemonProcess {
     func finish(timeout seconds: Double) -> Int32? {
         writer = nil
         child.closeInput()
-        var waited = 0.0
+        let deadline = DispatchTime.now() + seconds
         while true {
             drainStderr()
             if let status = try? child.waitForExit(blocking: false) {
                 drainStderr()
                 return status
             }
-            if waited >= seconds { return nil }
-            _ = try? FileDescriptor.waitForInput(on: [child.errors], timeoutMilliseconds: 10)
-            waited += 0.01
+            if DispatchTime.now() >= deadline { return nil }
+            // A pause of 10 ms (poll on no descriptor): stderr may already be at its end, and a
+            // poll on it would return at once.
+            _ = try? FileDescriptor.waitForInput(on: [], timeoutMilliseconds: 10)
         }
     }
 
