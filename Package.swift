@@ -6,7 +6,8 @@
 //   CJansson → JSON     JSON values, parsed by jansson
 //   Framing             bytes ⇄ frames (newline or Content-Length), on SystemIO
 //   RPC                 JSON-RPC 2.0 messages and rules (parse, errors, wire encoding)
-//   Signals             the reactive core; ViewModels on it
+//   CSQLite → SQLite    the system libsqlite3, wrapped once
+//   Signals             the reactive core; ViewModels on it (friends stored through SQLite)
 //   Host                the session: registry, instances, dispatch, describe; no I/O
 //   Daemon              the stdio transport: threads, signals, limits, logs, exit statuses
 //   Catalog, Transcripts, REPL → switchboard (thin executable)
@@ -23,6 +24,7 @@ let package = Package(
         .library(name: "RPC", targets: ["RPC"]),
         .library(name: "Host", targets: ["Host"]),
         .library(name: "Daemon", targets: ["Daemon"]),
+        .library(name: "SQLite", targets: ["SQLite"]),
         .library(name: "ViewModels", targets: ["ViewModels"]),
         .library(name: "Catalog", targets: ["Catalog"]),
         .executable(name: "switchboard", targets: ["switchboard"]),
@@ -40,6 +42,12 @@ let package = Package(
         ),
 
         .systemLibrary(
+            name: "CSQLite",
+            pkgConfig: "sqlite3",
+            providers: [.apt(["libsqlite3-dev"])]
+        ),
+
+        .systemLibrary(
             name: "CEditLine",
             pkgConfig: "libedit",
             providers: [.apt(["libedit-dev"])]
@@ -54,12 +62,15 @@ let package = Package(
         // JSON-RPC 2.0: message types, parsing rules, error codes, wire encoding.
         .target(name: "RPC", dependencies: ["JSON"]),
 
+        // SQLite wrapped once: connections, prepared statements, typed errors.
+        .target(name: "SQLite", dependencies: ["CSQLite"]),
+
         // The reactive core: no JSON, no I/O.
         .target(name: "Signals"),
         .target(name: "SignalsTesting", dependencies: ["Signals"]),
 
         // The view models of the source documents, their services and environment.
-        .target(name: "ViewModels", dependencies: ["Signals", "JSON", "SystemIO"]),
+        .target(name: "ViewModels", dependencies: ["Signals", "JSON", "SystemIO", "SQLite"]),
 
         // The session: view-model registry, instances, dispatch, describe, its executor. No I/O.
         .target(name: "Host", dependencies: ["JSON", "RPC", "Signals"]),
@@ -75,7 +86,7 @@ let package = Package(
         .executableTarget(
             name: "switchboard",
             dependencies: [
-                "Host", "Daemon", "RPC", "Catalog", "REPL", "Transcripts", "Framing", "SystemIO", "JSON", "Signals",
+                "Host", "Daemon", "RPC", "Catalog", "ViewModels", "REPL", "Transcripts", "Framing", "SystemIO", "JSON", "Signals",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -86,7 +97,8 @@ let package = Package(
         .testTarget(name: "FramingTests", dependencies: ["Framing", "SystemIO"]),
         .testTarget(name: "RPCTests", dependencies: ["RPC", "JSON"]),
         .testTarget(name: "SignalsTests", dependencies: ["Signals", "SignalsTesting"]),
-        .testTarget(name: "ViewModelsTests", dependencies: ["ViewModels", "Signals", "SignalsTesting", "JSON"]),
+        .testTarget(name: "SQLiteTests", dependencies: ["SQLite"]),
+        .testTarget(name: "ViewModelsTests", dependencies: ["ViewModels", "Signals", "SignalsTesting", "JSON", "SQLite", "SystemIO"]),
         .testTarget(name: "REPLTests", dependencies: ["REPL", "Host", "RPC", "Catalog", "JSON", "Signals"]),
         .testTarget(name: "TranscriptsTests", dependencies: ["Transcripts", "JSON"]),
         .testTarget(name: "HostTests", dependencies: ["Host", "RPC", "Catalog", "JSON", "Signals", "SignalsTesting"]),

@@ -1,10 +1,11 @@
 #!/usr/bin/env bash
 # Installs the system libraries Switchboard builds against (Debian/Ubuntu; run as root).
-# jansson parses JSON, libedit gives the REPL line editing; pkg-config finds both.
+# jansson parses JSON, libedit gives the REPL line editing, libsqlite3 stores the friends;
+# pkg-config finds them.
 # jq and python3 are used by the examples and the end-to-end tests.
 set -euo pipefail
 need=()
-for pkg in libjansson-dev libedit-dev pkg-config jq python3; do
+for pkg in libjansson-dev libedit-dev libsqlite3-dev pkg-config jq python3; do
   dpkg -s "$pkg" >/dev/null 2>&1 || need+=("$pkg")
 done
 if [ ${#need[@]} -gt 0 ]; then

@@ -108,17 +108,17 @@ extension BuiltinCatalog {
         return environment
     }
 
-    /// The session's one built-in store, made by the first friends screen: persisting to the
-    /// `dataFile` setting (`--data-file`) when there is one, otherwise in memory with the
-    /// sample friends. A data file that cannot be read fails this `create` (and every later
-    /// one, each trying again); the file is never written over.
+    /// The session's one built-in store, made by the first friends screen: a SQLite database
+    /// at the `dataFile` setting (`--data-file`) when there is one, otherwise in memory with
+    /// the sample friends. A database that cannot be opened fails this `create` with -32002
+    /// (and every later one, each trying again); a file that is not ours is never written.
     private static func sessionFriendsStore(_ context: CreationContext) throws(CreationFailure) -> FriendsStore {
         try context.storage.value(for: "friends.store") { () throws(CreationFailure) -> FriendsStore in
             guard let path = context.settings["dataFile"]?.stringValue else {
                 return FriendsStore(scheduler: context.scheduler)
             }
-            do throws(FriendsStoreFile.Failure) {
-                return try FriendsStore(scheduler: context.scheduler, dataFile: path)
+            do throws(FriendsStorageFailure) {
+                return FriendsStore(storage: try SQLiteFriendsStorage(path: path), scheduler: context.scheduler, log: context.log)
             } catch {
                 throw CreationFailure(error.description)
             }

@@ -59,6 +59,15 @@ public enum FileSystem {
         return try descriptor.status().kind
     }
 
+    /// Which file a path names now: its device and inode (`lstat(2)`, not following a final
+    /// link). Two equal identities are the same file; a file replaced under the same name
+    /// (removed and recreated, or swapped for a directory) has another.
+    public static func identity(ofFileAt path: String) throws(Errno) -> FileIdentity {
+        var info = stat()
+        _ = try retryingInterrupts { lstat(path, &info) }
+        return FileIdentity(device: UInt64(info.st_dev), inode: UInt64(info.st_ino))
+    }
+
     /// The target of a symbolic link (`/proc/self/exe` names the running program).
     public static func destination(ofLink path: String) throws(Errno) -> String {
         var buffer = [CChar](repeating: 0, count: 4096)
@@ -88,4 +97,13 @@ extension FileDescriptor {
     public func setPermissions(_ permissions: mode_t) throws(Errno) {
         _ = try retryingInterrupts { fchmod(rawValue, permissions) }
     }
+}
+
+/// A file's device and inode: what stays the same while a file is renamed, and changes when a
+/// path is made to name another file.
+public struct FileIdentity: Hashable, Sendable {
+    /// `st_dev`.
+    public let device: UInt64
+    /// `st_ino`.
+    public let inode: UInt64
 }

@@ -2,7 +2,7 @@
 /// terminal, the daemon for a pipe.
 enum DefaultFace {
     /// Words that already choose what runs.
-    private static let explicit: Set<String> = ["serve", "repl", "help", "-h", "--help", "--version"]
+    private static let explicit: Set<String> = ["serve", "repl", "test", "friends", "help", "-h", "--help", "--version"]
 
     /// The arguments to parse: `repl` goes in front when stdin is a terminal and the
     /// arguments name no subcommand (options alone, such as `--clock virtual`, go to it).

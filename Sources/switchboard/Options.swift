@@ -29,7 +29,7 @@ struct SessionOptions: ParsableArguments {
     @Option(name: .customLong("exit-grace"), help: "At end of input, seconds to let in-flight simulated service calls finish.")
     var exitGraceSeconds: Double = defaults.exitGraceSeconds
 
-    @Option(name: .customLong("data-file"), help: "File the built-in friends store persists to (created if missing).")
+    @Option(name: .customLong("data-file"), help: "SQLite database the built-in friends store persists to (created 0600 if missing; several daemons may share one).")
     var dataFile: String?
 
     /// Sets these options in `settings`.

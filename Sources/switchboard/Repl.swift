@@ -25,6 +25,10 @@ struct Repl: ParsableCommand {
     var promptInPlainMode = false
 
     func run() throws {
+        if let dataFile = session.dataFile, let problem = FriendsDataFile.problem(with: dataFile) {
+            FileHandleStderr.write("switchboard: --data-file: \(problem)\n")
+            throw ExitCode(64)
+        }
         var options = REPLOptions()
         options.color = color
         options.virtualClock = session.clock == .virtual

@@ -19,6 +19,11 @@ enum ServeRunner {
             sink.drain(waitingAtMost: settings.serverLimits.logDrainSeconds)
             return status
         }
+        // A data file that cannot be the friends database is a usage error, found now rather
+        // than at the first friends screen: one line, exit 64.
+        if let dataFile = settings.dataFile, let problem = FriendsDataFile.problem(with: dataFile) {
+            return exit(64, "switchboard: --data-file: \(problem)")
+        }
         var options = StdioServer.Options()
         options.framing = settings.framing
         options.limits = settings.serverLimits

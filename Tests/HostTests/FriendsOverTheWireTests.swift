@@ -103,9 +103,9 @@ final class FriendsOverTheWireTests: XCTestCase {
         ])
     }
 
-    func testCorruptDataFileFailsCreateAndIsLeftUntouched() throws {
-        let path = NSTemporaryDirectory() + "friends-wire-\(getpid()).json"
-        let corrupt = Data(#"{"version":1,"nextId":1,"friends":[{"id":1}]}"#.utf8)
+    func testAFileThatIsNotADatabaseFailsCreateAndIsLeftUntouched() throws {
+        let path = NSTemporaryDirectory() + "friends-wire-\(getpid()).db"
+        let corrupt = Data("not a database, and not ours".utf8)
         XCTAssertTrue(FileManager.default.createFile(atPath: path, contents: corrupt))
         defer { try? FileManager.default.removeItem(atPath: path) }
         var configuration = SessionConfiguration()
@@ -114,7 +114,7 @@ final class FriendsOverTheWireTests: XCTestCase {
 
         for id in 1...2 {
             assertLines(harness.send(#"{"jsonrpc":"2.0","id":\#(id),"method":"create","params":{"type":"friendList","id":"list"}}"#), [
-                #"{"jsonrpc":"2.0","id":\#(id),"error":{"code":-32002,"message":"Could not create 'list' of type friendList: the friends data file \#(path) is corrupt: expected string at friends[0].firstname, found nothing (missing key); it was left untouched (repair or remove it)","data":{"type":"friendList","id":"list"}}}"#,
+                #"{"jsonrpc":"2.0","id":\#(id),"error":{"code":-32002,"message":"Could not create 'list' of type friendList: \#(path) is not a SQLite database; give --data-file a new path or a database this program wrote","data":{"type":"friendList","id":"list"}}}"#,
             ])
         }
         XCTAssertEqual(FileManager.default.contents(atPath: path), corrupt)

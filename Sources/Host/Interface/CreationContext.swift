@@ -16,14 +16,20 @@ public struct CreationContext: @unchecked Sendable {
     public let settings: JSONObject
     /// Objects shared by all instances of the session (one store for several screens).
     public let storage: SessionStorage
+    /// Reports a problem to the operator (stderr in the daemon, never stdout): a failed save.
+    public let log: (String) -> Void
 
     /// A context; the host makes these, tests may too.
-    public init(id: String, options: JSONObject, scheduler: DateScheduler, client: ClientChannel, settings: JSONObject = [:], storage: SessionStorage = SessionStorage()) {
+    public init(
+        id: String, options: JSONObject, scheduler: DateScheduler, client: ClientChannel,
+        settings: JSONObject = [:], storage: SessionStorage = SessionStorage(), log: @escaping (String) -> Void = { _ in }
+    ) {
         self.id = id
         self.options = options
         self.scheduler = scheduler
         self.client = client
         self.settings = settings
         self.storage = storage
+        self.log = log
     }
 }

@@ -95,7 +95,7 @@ extension Session {
         guard instances.count < configuration.maxInstances else {
             return .failure(RPCError(.limitExceeded, "Instance limit reached: \(configuration.maxInstances) instances are alive; destroy some first", data: ["limit": .integer(Int64(configuration.maxInstances))]))
         }
-        let context = CreationContext(id: id, options: options, scheduler: scheduler, client: clientChannel, settings: configuration.settings, storage: storage)
+        let context = CreationContext(id: id, options: options, scheduler: scheduler, client: clientChannel, settings: configuration.settings, storage: storage, log: diagnose)
         let model: ErasedModel
         do {
             model = try definition.instantiate(context)

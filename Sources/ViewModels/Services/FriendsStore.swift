@@ -2,23 +2,21 @@ import FoundationEssentials
 import Signals
 import Synchronization
 
-/// The built-in friends backend: an embedded store seeded with sample friends, kept in
-/// memory or persisted to a data file.
+/// The built-in friends backend: a ``FriendsStorage`` (in memory, or a SQLite database with
+/// `--data-file`) answering like a remote backend would.
 ///
-/// Answers on the scheduler (after `latency`), like a remote backend would, so view models see
-/// the same asynchrony in tests, in the daemon and in apps.
-///
-/// With a data file (``init(scheduler:dataFile:latency:)``) every change is saved before it is
-/// answered: the change is made on a copy, the copy is written (atomically, see
-/// ``FriendsStoreFile``), and only then does the store take it. A failed save fails that
-/// operation with ``ServiceError/Kind/storage`` and leaves both memory and file as they were.
+/// Answers on the scheduler (after `latency`), so view models see the same asynchrony in
+/// tests, in the daemon and in apps. Each operation is one storage transaction, run when the
+/// latency has passed; its answer is sent only after the transaction committed. A failed
+/// operation is a ``ServiceError/Kind/storage`` failure (the view shows its alert), changes
+/// nothing, and is reported through `log` (stderr in the daemon) with the path and the reason.
 public final class FriendsStore: FriendsService, @unchecked Sendable {
-    /// The friends and the file, shared by every view of this store (``answering(after:)``).
-    private let state: State
+    /// The storage and its lock, shared by every view of this store (``answering(after:)``).
+    private let shared: Shared
     private let scheduler: DateScheduler
     private let latency: TimeInterval
 
-    /// The friends a new store starts with (and a persisting store whose file does not exist yet).
+    /// The friends a new store starts with (and a new database file).
     public static let sampleFriends = [
         Friend(id: 1, firstname: "Ada", lastname: "Lovelace", phonenumber: "+44 20 7946 0001"),
         Friend(id: 2, firstname: "Grace", lastname: "Hopper", phonenumber: "+1 202 555 0142"),
@@ -27,63 +25,52 @@ public final class FriendsStore: FriendsService, @unchecked Sendable {
 
     /// An in-memory store on `scheduler` holding `friends`.
     public convenience init(scheduler: DateScheduler, friends: [Friend] = FriendsStore.sampleFriends, latency: TimeInterval = 0.1) {
-        self.init(state: State(contents: FriendsStoreFile.Contents(friends: friends), file: nil), scheduler: scheduler, latency: latency)
+        self.init(storage: MemoryFriendsStorage(friends: friends), scheduler: scheduler, latency: latency)
     }
 
-    /// A store persisting to the file at `path`: loaded from it now, saved to it after every
-    /// change. A missing file means the sample friends; the file is created by the first save.
-    /// Throws, without touching the file, when it exists but cannot be read or is corrupt.
-    public convenience init(scheduler: DateScheduler, dataFile path: String, latency: TimeInterval = 0.1) throws(FriendsStoreFile.Failure) {
-        let file = FriendsStoreFile(path: path)
-        let contents = try file.load() ?? FriendsStoreFile.Contents(friends: Self.sampleFriends)
-        self.init(state: State(contents: contents, file: file), scheduler: scheduler, latency: latency)
-    }
-
-    private init(state: State, scheduler: DateScheduler, latency: TimeInterval) {
-        self.state = state
+    /// A store on any storage engine. `log` hears every failed operation.
+    public init(storage: FriendsStorage, scheduler: DateScheduler, latency: TimeInterval = 0.1, log: @escaping (String) -> Void = { _ in }) {
+        self.shared = Shared(storage: storage, log: log)
         self.scheduler = scheduler
         self.latency = latency
     }
 
-    /// The same store (same friends, same file) answering after `latency`: several screens
-    /// can share one store and each keep its own simulated latency.
+    private init(shared: Shared, scheduler: DateScheduler, latency: TimeInterval) {
+        self.shared = shared
+        self.scheduler = scheduler
+        self.latency = latency
+    }
+
+    /// The same store (same storage) answering after `latency`: several screens can share one
+    /// store and each keep its own simulated latency.
     public func answering(after latency: TimeInterval) -> FriendsStore {
-        FriendsStore(state: state, scheduler: scheduler, latency: latency)
+        FriendsStore(shared: shared, scheduler: scheduler, latency: latency)
     }
 
     public func list() -> SignalProducer<[Friend], ServiceError> {
-        answer { .success($0.friends) }
+        later { storage throws(FriendsStorageFailure) in .success(try storage.list()) }
     }
 
     public func friend(id: Int) -> SignalProducer<Friend, ServiceError> {
-        answer { contents in
-            guard let friend = contents.friends.first(where: { $0.id == id }) else { return .failure(Self.notFound(id)) }
+        later { storage throws(FriendsStorageFailure) in
+            guard let friend = try storage.friend(id: id) else { return .failure(Self.notFound(id)) }
             return .success(friend)
         }
     }
 
     public func create(_ draft: FriendDraft) -> SignalProducer<Friend, ServiceError> {
-        change { contents in
-            let friend = Friend(id: contents.nextID, firstname: draft.firstname, lastname: draft.lastname, phonenumber: draft.phonenumber)
-            contents.nextID += 1
-            contents.friends.append(friend)
-            return .success(friend)
-        }
+        later { storage throws(FriendsStorageFailure) in .success(try storage.create(draft)) }
     }
 
     public func update(_ friend: Friend) -> SignalProducer<Friend, ServiceError> {
-        change { contents in
-            guard let index = contents.friends.firstIndex(where: { $0.id == friend.id }) else { return .failure(Self.notFound(friend.id)) }
-            contents.friends[index] = friend
-            return .success(friend)
+        later { storage throws(FriendsStorageFailure) in
+            try storage.update(friend) ? .success(friend) : .failure(Self.notFound(friend.id))
         }
     }
 
     public func delete(id: Int) -> SignalProducer<Void, ServiceError> {
-        change { contents in
-            guard let index = contents.friends.firstIndex(where: { $0.id == id }) else { return .failure(Self.notFound(id)) }
-            contents.friends.remove(at: index)
-            return .success(())
+        later { storage throws(FriendsStorageFailure) in
+            try storage.delete(id: id) ? .success(()) : .failure(Self.notFound(id))
         }
     }
 
@@ -91,22 +78,13 @@ public final class FriendsStore: FriendsService, @unchecked Sendable {
         ServiceError(.notFound, reason: "no friend with id \(id)")
     }
 
-    /// Reads the contents when the simulated latency has passed.
-    private func answer<T>(_ read: @escaping (FriendsStoreFile.Contents) -> Result<T, ServiceError>) -> SignalProducer<T, ServiceError> {
-        later { [state] in state.read(read) }
-    }
-
-    /// Changes the contents (and saves them) when the simulated latency has passed.
-    private func change<T>(_ change: @escaping (inout FriendsStoreFile.Contents) -> Result<T, ServiceError>) -> SignalProducer<T, ServiceError> {
-        later { [state] in state.change(change) }
-    }
-
-    /// Runs `operation` after `latency` on the scheduler and sends its result. Interrupting
-    /// the producer first (a view model going away) cancels the operation: nothing changes.
-    private func later<T>(_ operation: @escaping () -> Result<T, ServiceError>) -> SignalProducer<T, ServiceError> {
-        SignalProducer { [scheduler, latency] observer, lifetime in
+    /// Runs `operation` on the storage after `latency` on the scheduler and sends its result.
+    /// Interrupting the producer first (a view model going away) cancels the operation:
+    /// nothing changes.
+    private func later<T>(_ operation: @escaping (FriendsStorage) throws(FriendsStorageFailure) -> Result<T, ServiceError>) -> SignalProducer<T, ServiceError> {
+        SignalProducer { [scheduler, latency, shared] observer, lifetime in
             lifetime += scheduler.schedule(after: scheduler.currentDate.addingTimeInterval(latency)) {
-                switch operation() {
+                switch shared.perform(operation) {
                 case let .success(value):
                     observer.send(value: value)
                     observer.sendCompleted()
@@ -119,38 +97,25 @@ public final class FriendsStore: FriendsService, @unchecked Sendable {
 }
 
 extension FriendsStore {
-    /// The friends and, when persisting, their file.
-    private final class State: @unchecked Sendable {
-        /// Guards `contents`; held across a save so two changes never interleave their writes.
+    /// The storage, used by one operation at a time, and where failures are reported.
+    private final class Shared: @unchecked Sendable {
         private let lock = Mutex<Void>(())
-        private var contents: FriendsStoreFile.Contents
-        private let file: FriendsStoreFile?
+        private let storage: FriendsStorage
+        private let log: (String) -> Void
 
-        init(contents: FriendsStoreFile.Contents, file: FriendsStoreFile?) {
-            self.contents = contents
-            self.file = file
+        init(storage: FriendsStorage, log: @escaping (String) -> Void) {
+            self.storage = storage
+            self.log = log
         }
 
-        func read<T>(_ body: (FriendsStoreFile.Contents) -> Result<T, ServiceError>) -> Result<T, ServiceError> {
-            lock.withLock { _ in body(contents) }
-        }
-
-        /// Applies `body` to a copy; saves the copy when persisting; takes it only if both
-        /// succeeded. A failed save is a `.storage` failure and changes nothing.
-        func change<T>(_ body: (inout FriendsStoreFile.Contents) -> Result<T, ServiceError>) -> Result<T, ServiceError> {
+        func perform<T>(_ operation: (FriendsStorage) throws(FriendsStorageFailure) -> Result<T, ServiceError>) -> Result<T, ServiceError> {
             lock.withLock { _ in
-                var changed = contents
-                let result = body(&changed)
-                guard case .success = result else { return result }
-                if let file {
-                    do throws(FriendsStoreFile.Failure) {
-                        try file.save(changed)
-                    } catch {
-                        return .failure(ServiceError(.storage, reason: error.description))
-                    }
+                do throws(FriendsStorageFailure) {
+                    return try operation(storage)
+                } catch {
+                    log(error.description)
+                    return .failure(ServiceError(.storage, reason: error.description))
                 }
-                contents = changed
-                return result
             }
         }
     }

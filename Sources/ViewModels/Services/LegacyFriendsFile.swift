@@ -5,25 +5,18 @@ import SystemIO
 import Glibc
 #endif
 
-/// The friends store's data file: its format, and reading and replacing it.
+/// The JSON data file of earlier Switchboard versions, read once by `switchboard friends
+/// import OLD.json --data-file NEW.db` to move its friends into a database. Nothing writes
+/// this format any more; a daemon given such a file refuses it and names the import command.
 ///
 /// Format, version 1 (compact JSON, one trailing newline):
 /// ```json
 /// {"version":1,"nextId":4,"friends":[{"id":1,"firstname":"Ada","lastname":"Lovelace","phonenumber":"+44 20 7946 0001"}]}
 /// ```
 /// `nextId` is the id the next created friend gets, so the ids of deleted friends are never
-/// handed out again, even after a restart.
-///
-/// Loading: when nothing exists at the path (`ENOENT`, or `ENOTDIR` for a path through a
-/// regular file) ``load()`` answers nil: the store starts with its sample friends and the
-/// file is created by its first save (a path whose directory is unusable makes that save
-/// fail). Anything else wrong — unreadable, not JSON, the wrong shape, an unknown version,
-/// duplicate ids — is a ``Failure`` naming the path and the problem, and nothing ever writes
-/// over such a file: the store refuses to start, so the person can repair it.
-///
-/// Saving replaces the file atomically (see ``save(_:)``): after a crash the file holds either
-/// the old contents or the new ones, never a mixture. One store writes a file at a time.
-public struct FriendsStoreFile: Sendable, Equatable {
+/// handed out again; the import carries it over. A file that is unreadable, not JSON, of the
+/// wrong shape or version, or with duplicate ids is a ``Failure`` naming the path and problem.
+public struct LegacyFriendsFile: Sendable, Equatable {
     /// What the file holds.
     public struct Contents: Equatable, Sendable {
         /// The friends, in id order.
@@ -49,22 +42,18 @@ public struct FriendsStoreFile: Sendable, Equatable {
         case unreadable(path: String, reason: String)
         /// The file was read but is not a valid version-1 friends file.
         case corrupt(path: String, problem: String)
-        /// A new version of the file could not be written; the old one is untouched.
-        case unwritable(path: String, reason: String)
 
         public var description: String {
             switch self {
             case let .unreadable(path, reason):
                 return "the friends data file \(path) cannot be read: \(reason)"
             case let .corrupt(path, problem):
-                return "the friends data file \(path) is corrupt: \(problem); it was left untouched (repair or remove it)"
-            case let .unwritable(path, reason):
-                return "the friends data file \(path) could not be saved: \(reason)"
+                return "the friends data file \(path) is corrupt: \(problem); it was left untouched"
             }
         }
     }
 
-    /// The format version this build reads and writes.
+    /// The format version this build reads.
     public static let version = 1
 
     /// Where the file lives.
@@ -75,7 +64,7 @@ public struct FriendsStoreFile: Sendable, Equatable {
         self.path = path
     }
 
-    /// The file's contents, or nil when nothing exists at the path yet.
+    /// The file's contents, or nil when nothing exists at the path.
     public func load() throws(Failure) -> Contents? {
         let bytes: [UInt8]
         switch PosixFile.readAll(path) {
@@ -90,29 +79,10 @@ public struct FriendsStoreFile: Sendable, Equatable {
         }
     }
 
-    /// Replaces the file with `contents`, atomically: writes `<path>.tmp-<pid>` in the same
-    /// directory, `fsync`s it, `rename`s it over the file, then `fsync`s the directory so the
-    /// rename itself survives a crash. On failure the temporary file is removed and the old
-    /// file is untouched.
-    ///
-    /// A failing directory `fsync` is not reported: by then the rename has happened and the
-    /// new contents are what every reader sees, so reporting the save as failed would make
-    /// the store's memory and its file disagree.
-    public func save(_ contents: Contents) throws(Failure) {
-        let temporary = "\(path).tmp-\(ProcessIO.processID)"
-        if let reason = PosixFile.writeDurably(Self.encode(contents), to: temporary) {
-            throw .unwritable(path: path, reason: reason)
-        }
-        if let reason = PosixFile.replace(path, with: temporary) {
-            throw .unwritable(path: path, reason: reason)
-        }
-        PosixFile.syncDirectory(containing: path)
-    }
-
     // MARK: The format (pure)
 
-    /// The file's bytes for `contents`.
-    static func encode(_ contents: Contents) -> [UInt8] {
+    /// The file's bytes for `contents` (how earlier versions wrote it; tests make files with it).
+    public static func encode(_ contents: Contents) -> [UInt8] {
         let friends = contents.friends.map { friend -> JSONValue in
             .object(JSONObject([
                 ("id", .integer(Int64(friend.id))),
@@ -199,7 +169,7 @@ public struct FriendsStoreFile: Sendable, Equatable {
     }
 }
 
-/// The file operations behind ``FriendsStoreFile``, on `SystemIO`, with every failure turned
+/// The file operations behind ``LegacyFriendsFile``, on `SystemIO`, with every failure turned
 /// into one readable reason.
 enum PosixFile {
     /// What reading a whole file produced.
@@ -237,52 +207,5 @@ enum PosixFile {
         } catch {
             return .failed(describe("read", path, error))
         }
-    }
-
-    /// Creates `path` (mode 0600, never following a link, never over an existing file),
-    /// writes `bytes`, `fsync`s and closes it. Returns the reason on failure, after removing
-    /// whatever was created.
-    static func writeDurably(_ bytes: [UInt8], to path: String) -> String? {
-        try? FileSystem.removeFile(path)
-        let file: FileDescriptor
-        do {
-            file = try FileDescriptor.open(path, [.writeOnly, .create, .exclusive, .noFollow], permissions: 0o600)
-        } catch {
-            return describe("create", path, error)
-        }
-        var failure: String?
-        do {
-            try file.writeAll(bytes)
-            try file.synchronize()
-        } catch {
-            failure = describe("write", path, error)
-        }
-        do { try file.close() } catch { if failure == nil { failure = describe("close", path, error) } }
-        if failure != nil { try? FileSystem.removeFile(path) }
-        return failure
-    }
-
-    /// Renames the written temporary file over the data file; removes it on failure.
-    static func replace(_ path: String, with temporary: String) -> String? {
-        do {
-            try FileSystem.rename(temporary, to: path)
-            return nil
-        } catch {
-            try? FileSystem.removeFile(temporary)
-            return describe("rename", temporary, error)
-        }
-    }
-
-    /// `fsync`s the directory holding `path`, best effort (see `FriendsStoreFile.save`).
-    static func syncDirectory(containing path: String) {
-        let directory: String
-        if let slash = path.lastIndex(of: "/") {
-            directory = slash == path.startIndex ? "/" : String(path[..<slash])
-        } else {
-            directory = "."
-        }
-        guard let descriptor = try? FileDescriptor.open(directory, .directory) else { return }
-        try? descriptor.synchronize()
-        try? descriptor.close()
     }
 }
