@@ -20,6 +20,8 @@ echo "== daemon end to end over pipes (framing, lifecycle, ordering)"
 SWITCHBOARD=.build/debug/switchboard python3 Tests/e2e/test_daemon.py
 echo "== hostile input and limits over pipes"
 SWITCHBOARD=.build/debug/switchboard python3 Tests/e2e/test_hostile.py
+echo "== the friends store on SQLite: kill -9 mid-burst, two daemons on one file, hostile data files"
+SWITCHBOARD=.build/debug/switchboard python3 Tests/e2e/test_store.py 12
 echo "== examples (shell, Python, SearchBox)"
 signup_outputs="$(bash examples/signup-jq.sh .build/debug/switchboard)"
 echo "$signup_outputs"

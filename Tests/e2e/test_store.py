@@ -1,0 +1,322 @@
+#!/usr/bin/env python3
+"""The friends store on SQLite, over real processes and pipes: no acknowledged write lost
+across kill -9, two daemons on one file, every hostile --data-file answered, modes kept, no
+temporary files, a failed write while running reported and recovered.
+
+Run: python3 Tests/e2e/test_store.py [ROUNDS]  (SWITCHBOARD=binary; ROUNDS of kill -9, default 12).
+Ends with 'N passed, M failed'."""
+
+import json
+import os
+import random
+import sqlite3
+import stat
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+import unittest
+
+BIN = os.environ.get("SWITCHBOARD", os.path.join(os.path.dirname(__file__), "..", "..", ".build", "debug", "switchboard"))
+ROUNDS = int(sys.argv[1]) if len(sys.argv) > 1 and sys.argv[1].isdigit() else 12
+SAMPLE_IDS = [1, 2, 3]
+
+
+def request(id, method, params=None):
+    message = {"jsonrpc": "2.0", "id": id, "method": method}
+    if params is not None:
+        message["params"] = params
+    return (json.dumps(message) + "\n").encode()
+
+
+def add_friend(tag, first, n):
+    """The lines that add one friend through an addFriend screen of its own (no latency)."""
+    vm = f"{tag}{n}"
+    return [
+        request(f"{vm}-c", "create", {"type": "addFriend", "id": vm, "options": {"latencyMs": 0}}),
+        request(f"{vm}-f", f"{vm}.firstnameChanged", [first]),
+        request(f"{vm}-l", f"{vm}.lastnameChanged", ["Last"]),
+        request(f"{vm}-p", f"{vm}.phonenumberChanged", ["555"]),
+        request(f"{vm}-s", f"{vm}.submitButtonTapped"),
+    ]
+
+
+class Daemon:
+    """One daemon on a data file; a thread collects every line it writes."""
+
+    def __init__(self, data_file, *args):
+        self.process = subprocess.Popen([BIN, "serve", "--data-file", data_file, *args],
+                                        stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+        self.lines = []
+        self.lock = threading.Lock()
+        self.reader = threading.Thread(target=self._read, daemon=True)
+        self.reader.start()
+
+    def _read(self):
+        for line in self.process.stdout:
+            with self.lock:
+                self.lines.append(json.loads(line))
+
+    def send(self, data):
+        self.process.stdin.write(data)
+        self.process.stdin.flush()
+
+    def outputs(self, name):
+        with self.lock:
+            return [m["params"] for m in self.lines if m.get("method") == "output" and m["params"]["output"] == name]
+
+    def wait_for(self, predicate, timeout=30):
+        deadline = time.time() + timeout
+        while time.time() < deadline:
+            if predicate():
+                return True
+            time.sleep(0.01)
+        return False
+
+    def finish(self, timeout=30):
+        self.process.stdin.close()
+        self.process.wait(timeout=timeout)
+        self.reader.join(timeout=timeout)
+        return self.process.returncode, self.process.stderr.read().decode()
+
+
+def friends_in(path):
+    """The friends as an independent reader (Python's own sqlite3) sees them."""
+    connection = sqlite3.connect(path)
+    try:
+        return {row[0]: row[1:] for row in connection.execute("SELECT id, firstname, lastname, phonenumber FROM friends")}
+    finally:
+        connection.close()
+
+
+class Durability(unittest.TestCase):
+    def setUp(self):
+        self.directory = tempfile.mkdtemp(prefix="store-e2e-")
+        self.path = os.path.join(self.directory, "friends.db")
+
+    def test_kill_9_mid_burst_loses_no_acknowledged_write(self):
+        """Adds, updates and deletes pipelined, the daemon killed at a random moment, many
+        rounds: every change the view was told about (navigateBack after an add or an update,
+        the list's cells without the friend after a delete) is in the file afterwards, as
+        another program reads it; ids are never reused."""
+        rng = random.Random(15)
+        expected_names = set()      # acknowledged adds whose friend no later round touched
+        deleted_ids = set()         # acknowledged deletes: absent for ever
+        updated = {}                # friend id -> firstname of its acknowledged update
+        ever_seen = set()
+        totals = {"adds": 0, "updates": 0, "deletes": 0}
+        for round_number in range(ROUNDS):
+            before = friends_in(self.path) if os.path.exists(self.path) else {i: ("sample",) for i in SAMPLE_IDS}
+            targets = rng.sample(sorted(before), min(4, len(before)))
+            # Screens are created and loaded first (a form submits only once its friend has
+            # loaded), then changed while adds stream in.
+            preamble, lines, update_screens, delete_screens = [], [], {}, {}
+            for n, friend_id in enumerate(targets):
+                # A touched friend may change or vanish whether or not the change is
+                # acknowledged before the kill: it leaves the plain add check.
+                expected_names.discard(before[friend_id][0])
+                updated.pop(friend_id, None)
+                if n % 2 == 0:
+                    vm = f"u{round_number}x{n}"
+                    update_screens[vm] = (friend_id, f"Updated{round_number}x{n}")
+                    preamble += [
+                        request(f"{vm}-c", "create", {"type": "updateFriend", "id": vm, "options": {"friendId": friend_id, "latencyMs": 0}}),
+                        request(f"{vm}-v", f"{vm}.viewDidLoad"),
+                    ]
+                    lines += [
+                        request(f"{vm}-f", f"{vm}.firstnameChanged", [f"Updated{round_number}x{n}"]),
+                        request(f"{vm}-s", f"{vm}.submitButtonTapped"),
+                    ]
+                else:
+                    vm = f"d{round_number}x{n}"
+                    delete_screens[vm] = friend_id
+                    preamble += [
+                        request(f"{vm}-c", "create", {"type": "friendList", "id": vm, "options": {"latencyMs": 0}}),
+                        request(f"{vm}-v", f"{vm}.viewDidLoad"),
+                    ]
+                    lines.append(request(f"{vm}-x", f"{vm}.deleteFriend", [friend_id]))
+            for n in range(60):
+                lines += add_friend(f"a{round_number}x", f"R{round_number}N{n}", n)
+            daemon = Daemon(self.path)
+
+            daemon.send(b"".join(preamble))
+            daemon.wait_for(lambda: sum(1 for o in daemon.outputs("submitButtonEnabled") if o["vm"] in update_screens and o["value"]) == len(update_screens), timeout=5)
+
+            def write():
+                try:
+                    for line in lines:
+                        daemon.send(line)
+                except (BrokenPipeError, ValueError):
+                    pass  # killed mid-write
+
+            writer = threading.Thread(target=write)
+            writer.start()
+            time.sleep(rng.uniform(0.04, 0.3))
+            daemon.process.kill()  # SIGKILL: no chance to flush or finish anything
+            daemon.process.wait(timeout=10)
+            daemon.reader.join(timeout=10)
+            writer.join(timeout=10)
+            # What the daemon acknowledged before it died.
+            for output in daemon.outputs("navigateBack"):
+                vm = output["vm"]
+                if vm in update_screens:
+                    friend_id, name = update_screens[vm]
+                    updated[friend_id] = name
+                    totals["updates"] += 1
+                elif vm.startswith("a"):
+                    expected_names.add(f"R{round_number}N{int(vm.split('x')[1])}")
+                    totals["adds"] += 1
+            for output in daemon.outputs("cells"):
+                friend_id = delete_screens.get(output["vm"])
+                shown = {cell["friend"]["id"] for cell in output["value"] if cell.get("kind") == "normal"}
+                # The list loaded before the delete shows the friend; a list without it is the
+                # one sent after the delete committed.
+                if friend_id is not None and friend_id not in shown and friend_id not in deleted_ids:
+                    deleted_ids.add(friend_id)
+                    totals["deletes"] += 1
+            # The file after the crash, read by another program.
+            friends = friends_in(self.path)
+            names = {row[0] for row in friends.values()}
+            self.assertEqual(expected_names - names, set(), f"round {round_number}: acknowledged adds lost")
+            self.assertEqual(deleted_ids & set(friends), set(), f"round {round_number}: acknowledged deletes undone")
+            for friend_id, name in updated.items():
+                self.assertEqual(friends.get(friend_id, (None,))[0], name, f"round {round_number}: acknowledged update of {friend_id} lost")
+            self.assertEqual(set(friends) & deleted_ids, set(), "an id was reused")
+            reused = (set(friends) - set(before)) & ever_seen
+            self.assertEqual(reused, set(), "a new friend got an id used before")
+            ever_seen |= set(friends)
+        self.assertGreater(totals["adds"], 0, "no add was ever acknowledged: the test proved nothing")
+        print(f"  kill -9: {ROUNDS} rounds; acknowledged {totals['adds']} adds, {totals['updates']} updates and "
+              f"{totals['deletes']} deletes before the kills; every one was in the file afterwards", file=sys.stderr)
+
+    def test_two_daemons_writing_1000_friends_each_end_with_2000(self):
+        """Two daemons on one file: every acknowledged write of each survives, ids never
+        collide, and each daemon's list shows the other's friends."""
+        first, second = Daemon(self.path), Daemon(self.path)
+        for daemon, tag in ((first, "p"), (second, "q")):
+            payload = b"".join(b"".join(add_friend(tag, f"{tag.upper()}{n}", n)) for n in range(1000))
+            threading.Thread(target=daemon.send, args=(payload,), daemon=True).start()
+        for daemon in (first, second):
+            self.assertTrue(daemon.wait_for(lambda: len(daemon.outputs("navigateBack")) == 1000, timeout=120),
+                            f"acknowledged: {len(daemon.outputs('navigateBack'))} of 1000")
+        # Each daemon's list reflects the other's writes.
+        first.send(request("l1", "create", {"type": "friendList", "id": "list", "options": {"latencyMs": 0}}) + request("l2", "list.viewDidLoad"))
+        self.assertTrue(first.wait_for(lambda: any(len(o["value"]) == 2003 for o in first.outputs("cells")), timeout=30),
+                        "the first daemon's list shows both daemons' friends")
+        for daemon in (first, second):
+            code, errors = daemon.finish()
+            self.assertEqual(code, 0, errors)
+        friends = friends_in(self.path)
+        self.assertEqual(len(friends), 2003)
+        names = [row[0] for row in friends.values()]
+        self.assertEqual(sorted(n for n in names if n[0] in "PQ"), sorted([f"P{n}" for n in range(1000)] + [f"Q{n}" for n in range(1000)]))
+        self.assertEqual(sorted(os.listdir(self.directory)), ["friends.db"], "no temporary files left behind")
+        self.assertEqual(stat.S_IMODE(os.stat(self.path).st_mode), 0o600)
+
+
+class Paths(unittest.TestCase):
+    def setUp(self):
+        self.directory = tempfile.mkdtemp(prefix="store-paths-")
+
+    def refused(self, path, *, contains):
+        started = time.time()
+        result = subprocess.run([BIN, "serve", "--data-file", path], input=b'{"jsonrpc":"2.0","id":1,"method":"list"}\n',
+                                capture_output=True, timeout=20)
+        self.assertLess(time.time() - started, 10, "never a hang")
+        self.assertEqual(result.returncode, 64, result.stderr)
+        self.assertEqual(result.stdout, b"", "nothing served")
+        lines = result.stderr.decode().strip().splitlines()
+        self.assertEqual(len(lines), 1, lines)
+        self.assertTrue(lines[0].startswith("switchboard: --data-file: "), lines[0])
+        self.assertIn(contains, lines[0])
+        return lines[0]
+
+    def test_every_unusable_path_is_one_line_and_exit_64(self):
+        """Empty, a directory, a FIFO, devices, a symbolic link, a file that is not a
+        database, an old JSON file: one line naming the path and the reason, exit 64, no
+        hang, nothing written to a file that is not ours, no memory growth (/dev/zero)."""
+        self.refused("", contains="the path of the friends database is empty")
+        self.refused(self.directory, contains=f"{self.directory} is a directory")
+        fifo = os.path.join(self.directory, "fifo")
+        os.mkfifo(fifo)
+        self.refused(fifo, contains=f"{fifo} is a FIFO")
+        self.refused("/dev/zero", contains="/dev/zero is a character device")
+        self.refused("/dev/null", contains="/dev/null is a character device")
+        junk = os.path.join(self.directory, "junk")
+        with open(junk, "wb") as file:
+            file.write(b"\x07" * 100)
+        self.refused(junk, contains=f"{junk} is not a SQLite database")
+        with open(junk, "rb") as file:
+            self.assertEqual(file.read(), b"\x07" * 100, "a file that is not ours is never written")
+        legacy = os.path.join(self.directory, "old.json")
+        with open(legacy, "w") as file:
+            file.write('{"version":1,"nextId":1,"friends":[]}\n')
+        self.refused(legacy, contains=f"switchboard friends import {legacy} --data-file NEW.db")
+        target = os.path.join(self.directory, "real.db")
+        link = os.path.join(self.directory, "link.db")
+        os.symlink(target, link)
+        self.refused(link, contains="is a symbolic link; refused")
+        self.assertFalse(os.path.exists(target), "a planted link is never followed to create its target")
+        self.refused(os.path.join(self.directory, "no", "such", "dir.db"), contains="No such file or directory")
+
+    def test_a_new_file_is_0600_and_an_existing_files_mode_is_kept(self):
+        path = os.path.join(self.directory, "friends.db")
+        result = subprocess.run([BIN, "serve", "--data-file", path], input=b"".join(add_friend("a", "New", 0)), capture_output=True, timeout=20)
+        self.assertEqual(result.returncode, 0, result.stderr)
+        self.assertEqual(stat.S_IMODE(os.stat(path).st_mode), 0o600)
+        os.chmod(path, 0o640)
+        result = subprocess.run([BIN, "serve", "--data-file", path], input=b"".join(add_friend("a", "Again", 0)), capture_output=True, timeout=20)
+        self.assertEqual(result.returncode, 0, result.stderr)
+        self.assertEqual(stat.S_IMODE(os.stat(path).st_mode), 0o640)
+        self.assertEqual(sorted(os.listdir(self.directory)), ["friends.db"], "no temporary files left behind")
+
+    def test_import_converts_an_old_json_file_in_one_go(self):
+        legacy = os.path.join(self.directory, "old.json")
+        with open(legacy, "w") as file:
+            file.write('{"version":1,"nextId":9,"friends":[{"id":4,"firstname":"Ada","lastname":"L","phonenumber":"1"}]}\n')
+        database = os.path.join(self.directory, "new.db")
+        result = subprocess.run([BIN, "friends", "import", legacy, "--data-file", database], capture_output=True, timeout=20)
+        self.assertEqual(result.returncode, 0, result.stderr)
+        self.assertIn(b"imported 1 friend", result.stdout)
+        self.assertEqual(friends_in(database), {4: ("Ada", "L", "1")})
+        # The next id continues after the old file's nextId.
+        result = subprocess.run([BIN, "serve", "--data-file", database], input=b"".join(add_friend("a", "Next", 0)), capture_output=True, timeout=20)
+        self.assertEqual(result.returncode, 0, result.stderr)
+        self.assertIn(9, friends_in(database))
+        again = subprocess.run([BIN, "friends", "import", legacy, "--data-file", database], capture_output=True, timeout=20)
+        self.assertEqual(again.returncode, 1)
+        self.assertIn(b"already holds 2 friends", again.stderr)
+
+
+class FailuresWhileRunning(unittest.TestCase):
+    def test_a_file_replaced_by_a_directory_fails_the_save_then_recovers(self):
+        """The view gets its alert, stderr names the path and the reason, the daemon keeps
+        serving, and once the directory is gone the next save works."""
+        directory = tempfile.mkdtemp(prefix="store-fail-")
+        path = os.path.join(directory, "friends.db")
+        daemon = Daemon(path)
+        daemon.send(b"".join(add_friend("a", "Before", 0)))
+        self.assertTrue(daemon.wait_for(lambda: len(daemon.outputs("navigateBack")) == 1))
+        for suffix in ("", "-wal", "-shm"):
+            if os.path.exists(path + suffix):
+                os.remove(path + suffix)
+        os.mkdir(path)
+        daemon.send(b"".join(add_friend("b", "During", 0)))
+        self.assertTrue(daemon.wait_for(lambda: len(daemon.outputs("alert")) == 1), "the view is told")
+        self.assertEqual(len(daemon.outputs("navigateBack")), 1, "no 'saved' for the failed save")
+        os.rmdir(path)
+        daemon.send(b"".join(add_friend("c", "After", 0)))
+        self.assertTrue(daemon.wait_for(lambda: len(daemon.outputs("navigateBack")) == 2), "the next save works")
+        code, errors = daemon.finish()
+        self.assertEqual(code, 0)
+        self.assertIn(f"the friends database {path} was replaced by another file while the daemon was running", errors)
+        self.assertEqual({row[0] for row in friends_in(path).values()}, {"Ada", "Grace", "Alan", "After"})
+
+
+if __name__ == "__main__":
+    runner = unittest.TextTestRunner(verbosity=2)
+    result = runner.run(unittest.defaultTestLoader.loadTestsFromModule(sys.modules[__name__]))
+    failed = len(result.failures) + len(result.errors)
+    print(f"{result.testsRun - failed} passed, {failed} failed")
+    sys.exit(1 if failed else 0)
