@@ -80,6 +80,12 @@ public struct FileDescriptor: RawRepresentable, Hashable, Sendable, CustomString
         return (FileDescriptor(rawValue: numbers[0]), FileDescriptor(rawValue: numbers[1]))
     }
 
+    /// A new descriptor for the same open file (`dup(2)`, close-on-exec), for a library that
+    /// takes ownership of the one it is given (libedit's stdio streams).
+    public func duplicate() throws(Errno) -> FileDescriptor {
+        FileDescriptor(rawValue: try retryingInterrupts { fcntl(rawValue, F_DUPFD_CLOEXEC, 0) })
+    }
+
     /// Makes `target` refer to this descriptor's open file (`dup2(2)`).
     public func duplicate(as target: FileDescriptor) throws(Errno) {
         _ = try retryingInterrupts { dup2(rawValue, target.rawValue) }

@@ -90,10 +90,10 @@ final class LineEditor {
     }
 
     private static func stream(duplicating descriptor: Int32, mode: String) -> UnsafeMutablePointer<FILE>? {
-        let copy = dup(descriptor)
-        guard copy >= 0 else { return nil }
-        guard let stream = fdopen(copy, mode) else {
-            close(copy)
+        guard let copy = try? FileDescriptor(rawValue: descriptor).duplicate() else { return nil }
+        // libedit reads and writes through stdio streams; the stream owns the copy.
+        guard let stream = fdopen(copy.rawValue, mode) else {
+            try? copy.close()
             return nil
         }
         return stream
