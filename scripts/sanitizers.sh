@@ -4,6 +4,7 @@
 #   scripts/sanitizers.sh [thread|address|all]     (default: all)
 #
 # Suites: SignalsTests (the reactive core), JSONTests, SystemIOTests, FramingTests, RPCTests,
+# SQLiteTests,
 # HostTests (sessions, dispatch, delegated calls) and DaemonTests (log sink, read-ahead
 # budget). Each sanitizer builds into its own scratch directory (.build-tsan, .build-asan), so
 # the ordinary .build is never touched or rebuilt.
@@ -23,7 +24,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-FILTER='SignalsTests|JSONTests|SystemIOTests|FramingTests|RPCTests|HostTests|DaemonTests'
+FILTER='SignalsTests|JSONTests|SystemIOTests|FramingTests|RPCTests|SQLiteTests|HostTests|DaemonTests'
 which="${1:-all}"
 case "$which" in thread|address|all) ;; *) echo "usage: scripts/sanitizers.sh [thread|address|all]" >&2; exit 2 ;; esac
 

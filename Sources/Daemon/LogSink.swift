@@ -1,5 +1,4 @@
 import Dispatch
-import Synchronization
 import SystemIO
 
 /// The daemon's stderr: log lines queue in a bounded buffer and a thread of their own writes
@@ -16,74 +15,70 @@ public final class LogSink: Sendable {
     private struct State {
         var queued: [UInt8] = []
         var dropped = 0
+        /// The writer is in `write(2)` with bytes taken from `queued`.
         var writing = false
+        /// stderr is gone: nothing is queued any more.
         var failed = false
     }
 
     private let output: FileDescriptor
-    private let state = Mutex(State())
-    private let wake = DispatchSemaphore(value: 0)
-    private let idle = DispatchSemaphore(value: 0)
+    private let state = Monitor(State())
 
     /// A sink writing to `output` (stderr) from its own thread.
     public init(output: FileDescriptor = .standardError) {
         self.output = output
-        let thread = DispatchQueue(label: "switchboard.log")
-        thread.async { [self] in writeLoop() }
+        DispatchQueue(label: "switchboard.log").async { [self] in writeLoop() }
     }
 
     /// Queues one line (a newline is added). Never blocks on the descriptor.
     public func write(_ line: String) {
         var bytes = Array(line.utf8)
         bytes.append(UInt8(ascii: "\n"))
-        let queued = state.withLock { state -> Bool in
-            if state.failed { return false }
-            guard state.queued.count + bytes.count <= Self.capacity else {
+        state.withLock { state in
+            if state.failed { return }
+            if state.queued.count + bytes.count <= Self.capacity {
+                state.queued.append(contentsOf: bytes)
+            } else {
                 state.dropped += 1
-                return false
             }
-            state.queued.append(contentsOf: bytes)
-            return true
         }
-        if queued { wake.signal() }
+        state.broadcast()
     }
 
     /// Waits until everything queued has been written, or `seconds` have passed.
     public func drain(waitingAtMost seconds: Double) {
-        let deadline = DispatchTime.now() + seconds
-        while true {
-            let busy = state.withLock { !$0.failed && (!$0.queued.isEmpty || $0.writing) }
-            if !busy { return }
-            if idle.wait(timeout: deadline) == .timedOut { return }
-        }
+        state.wait(until: { $0.failed || ($0.queued.isEmpty && !$0.writing && $0.dropped == 0) }, timeoutSeconds: seconds) { _, _ in }
     }
 
-    /// The writer thread: takes everything queued, writes it (blocking only this thread).
+    /// The writer thread: takes everything queued and writes it, blocking only this thread.
     private func writeLoop() {
         while true {
-            wake.wait()
-            while true {
-                let (batch, dropped) = state.withLock { state -> ([UInt8], Int) in
-                    let taken = (state.queued, state.dropped)
-                    state.queued.removeAll(keepingCapacity: true)
+            var bytes = state.wait(until: { !$0.queued.isEmpty || $0.dropped > 0 }) { state, _ -> [UInt8] in
+                let taken = state.queued
+                state.queued.removeAll(keepingCapacity: true)
+                // Taken and not yet written: `drain` keeps waiting.
+                state.writing = true
+                if state.dropped > 0 {
+                    let count = state.dropped
                     state.dropped = 0
-                    state.writing = !taken.0.isEmpty || taken.1 > 0
-                    return taken
+                    return taken + Array("switchboard: \(count) log line\(count == 1 ? " was" : "s were") dropped: stderr was not being read\n".utf8)
                 }
-                if batch.isEmpty && dropped == 0 { break }
-                var bytes = batch
-                if dropped > 0 {
-                    bytes.append(contentsOf: Array("switchboard: \(dropped) log line\(dropped == 1 ? " was" : "s were") dropped: stderr was not being read\n".utf8))
-                }
-                do {
-                    try output.writeAll(bytes)
-                } catch {
-                    // stderr is gone: there is nowhere to report it. Stop queueing.
-                    state.withLock { $0.failed = true }
-                }
-                state.withLock { $0.writing = false }
-                idle.signal()
+                return taken
             }
+            let failed: Bool
+            do {
+                try output.writeAll(bytes)
+                failed = false
+            } catch {
+                // stderr is gone: there is nowhere to report it. Stop queueing.
+                failed = true
+            }
+            bytes.removeAll()
+            state.withLock { state in
+                state.writing = false
+                if failed { state.failed = true }
+            }
+            state.broadcast()
         }
     }
 }

@@ -1,5 +1,4 @@
-import Dispatch
-import Synchronization
+import SystemIO
 
 /// Bounds the input read ahead of the executor: the reader thread stops reading while the
 /// chunks it handed over and the executor has not finished hold too many bytes or are too many.
@@ -12,14 +11,12 @@ final class ReadAheadBudget: Sendable {
     let maxBytes: Int
     let maxChunks: Int
 
-    private struct State {
+    private struct InFlight {
         var bytes = 0
         var chunks = 0
-        var readerWaiting = false
     }
 
-    private let state = Mutex(State())
-    private let wake = DispatchSemaphore(value: 0)
+    private let inFlight = Monitor(InFlight())
 
     init(maxBytes: Int, maxChunks: Int) {
         self.maxBytes = maxBytes
@@ -29,30 +26,20 @@ final class ReadAheadBudget: Sendable {
     /// Takes room for a chunk of `bytes`, waiting while the budget is spent. A chunk always
     /// fits when nothing else is in flight, so one message longer than `maxBytes` still passes.
     func acquire(bytes: Int) {
-        while true {
-            let granted = state.withLock { state -> Bool in
-                let empty = state.chunks == 0
-                if empty || (state.chunks < maxChunks && state.bytes + bytes <= maxBytes) {
-                    state.bytes += bytes
-                    state.chunks += 1
-                    return true
-                }
-                state.readerWaiting = true
-                return false
-            }
-            if granted { return }
-            wake.wait()
+        inFlight.wait(until: { [maxBytes, maxChunks] in
+            $0.chunks == 0 || ($0.chunks < maxChunks && $0.bytes + bytes <= maxBytes)
+        }) { inFlight, _ in
+            inFlight.bytes += bytes
+            inFlight.chunks += 1
         }
     }
 
     /// Gives back a finished chunk's room.
     func release(bytes: Int) {
-        let wakeReader = state.withLock { state -> Bool in
-            state.bytes -= bytes
-            state.chunks -= 1
-            defer { state.readerWaiting = false }
-            return state.readerWaiting
+        inFlight.withLock { inFlight in
+            inFlight.bytes -= bytes
+            inFlight.chunks -= 1
         }
-        if wakeReader { wake.signal() }
+        inFlight.broadcast()
     }
 }

@@ -1,5 +1,4 @@
 import RPC
-import Host
 import JSON
 import XCTest
 
