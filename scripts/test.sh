@@ -3,7 +3,8 @@
 #   1. swift test: unit, view-model, host and framing tests (XCTest);
 #   2. transcripts: protocol.md's examples and examples/transcripts, replayed against fresh
 #      daemons of the built binary over real pipes (switchboard test);
-#   3. the daemon end to end over pipes, hostile input and limits, the model-based test,
+#   3. the daemon end to end over pipes, hostile input and limits, the transport against
+#      hostile clients (signals, back-pressure, logs), the SQLite store, the model-based test,
 #      exactly-once delivery under load, and the REPL on a real pseudo-terminal (Python);
 #   4. examples: the jq pipe, the Python client's tests and demo, and the SearchBox package
 #      (built in its own examples/SearchBox/.build) replaying its transcript; the README's
@@ -20,6 +21,8 @@ echo "== daemon end to end over pipes (framing, lifecycle, ordering)"
 SWITCHBOARD=.build/debug/switchboard python3 Tests/e2e/test_daemon.py
 echo "== hostile input and limits over pipes"
 SWITCHBOARD=.build/debug/switchboard python3 Tests/e2e/test_hostile.py
+echo "== the transport against hostile clients: signals, exit statuses, back-pressure, logs, descriptors"
+SWITCHBOARD=.build/debug/switchboard python3 Tests/e2e/test_transport.py
 echo "== the friends store on SQLite: kill -9 mid-burst, two daemons on one file, hostile data files"
 SWITCHBOARD=.build/debug/switchboard python3 Tests/e2e/test_store.py 12
 echo "== examples (shell, Python, SearchBox)"
