@@ -290,6 +290,58 @@ class Paths(unittest.TestCase):
 
 
 class FailuresWhileRunning(unittest.TestCase):
+    def mount_tmpfs(self, size):
+        """A small file system of the test's own (needs root, as CI has); skips otherwise."""
+        mount_point = tempfile.mkdtemp(prefix="store-tmpfs-")
+        result = subprocess.run(["mount", "-t", "tmpfs", "-o", f"size={size}", "tmpfs", mount_point], capture_output=True)
+        if result.returncode != 0:
+            self.skipTest(f"cannot mount a tmpfs here: {result.stderr.decode().strip()}")
+        self.addCleanup(lambda: subprocess.run(["umount", "-l", mount_point], capture_output=True))
+        return mount_point
+
+    def test_a_full_disk_fails_the_save_then_recovers_when_space_returns(self):
+        mount_point = self.mount_tmpfs("1m")
+        path = os.path.join(mount_point, "friends.db")
+        daemon = Daemon(path)
+        daemon.send(b"".join(add_friend("a", "Before", 0)))
+        self.assertTrue(daemon.wait_for(lambda: len(daemon.outputs("navigateBack")) == 1))
+        filler = os.path.join(mount_point, "filler")
+        with open(filler, "wb") as file:
+            try:
+                while True:
+                    file.write(b"\0" * 4096)
+                    file.flush()
+            except OSError:
+                pass  # ENOSPC: the disk is full now
+        big = "x" * 65536
+        daemon.send(b"".join(add_friend("b", big, 0)))
+        self.assertTrue(daemon.wait_for(lambda: len(daemon.outputs("alert")) == 1), "the view is told")
+        self.assertEqual(len(daemon.outputs("navigateBack")), 1, "no 'saved' for the failed save")
+        os.remove(filler)
+        daemon.send(b"".join(add_friend("c", "After", 0)))
+        self.assertTrue(daemon.wait_for(lambda: len(daemon.outputs("navigateBack")) == 2), "the next save works")
+        code, errors = daemon.finish()
+        self.assertEqual(code, 0)
+        self.assertIn(f"the friends database {path} could not save the new friend: the disk is full", errors)
+        self.assertEqual({row[0] for row in friends_in(path).values()}, {"Ada", "Grace", "Alan", "Before", "After"})
+
+    def test_a_read_only_file_system_fails_the_save_then_recovers(self):
+        mount_point = self.mount_tmpfs("4m")
+        path = os.path.join(mount_point, "friends.db")
+        daemon = Daemon(path)
+        daemon.send(b"".join(add_friend("a", "Before", 0)))
+        self.assertTrue(daemon.wait_for(lambda: len(daemon.outputs("navigateBack")) == 1))
+        self.assertEqual(subprocess.run(["mount", "-o", "remount,ro", mount_point]).returncode, 0)
+        daemon.send(b"".join(add_friend("b", "During", 0)))
+        self.assertTrue(daemon.wait_for(lambda: len(daemon.outputs("alert")) == 1), "the view is told")
+        self.assertEqual(subprocess.run(["mount", "-o", "remount,rw", mount_point]).returncode, 0)
+        daemon.send(b"".join(add_friend("c", "After", 0)))
+        self.assertTrue(daemon.wait_for(lambda: len(daemon.outputs("navigateBack")) == 2), "the next save works")
+        code, errors = daemon.finish()
+        self.assertEqual(code, 0)
+        self.assertIn(f"the friends database {path} could not save the new friend", errors)
+        self.assertEqual({row[0] for row in friends_in(path).values()}, {"Ada", "Grace", "Alan", "Before", "After"})
+
     def test_a_file_replaced_by_a_directory_fails_the_save_then_recovers(self):
         """The view gets its alert, stderr names the path and the reason, the daemon keeps
         serving, and once the directory is gone the next save works."""
