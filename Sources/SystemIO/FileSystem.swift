@@ -68,6 +68,14 @@ public enum FileSystem {
         return FileIdentity(device: UInt64(info.st_dev), inode: UInt64(info.st_ino))
     }
 
+    /// Whether the file system holding `path` is mounted read-only (`statvfs(3)`'s `ST_RDONLY`);
+    /// false when it cannot be told.
+    public static func isOnReadOnlyFileSystem(_ path: String) -> Bool {
+        var info = statvfs()
+        guard (try? retryingInterrupts({ statvfs(path, &info) })) != nil else { return false }
+        return info.f_flag & UInt(ST_RDONLY) != 0
+    }
+
     /// The target of a symbolic link (`/proc/self/exe` names the running program).
     public static func destination(ofLink path: String) throws(Errno) -> String {
         var buffer = [CChar](repeating: 0, count: 4096)

@@ -202,6 +202,9 @@ public final class SQLiteFriendsStorage: FriendsStorage {
             if error.isNotADatabase {
                 throw FriendsStorageFailure("\(path) is not a SQLite database (\(error.message)); give --data-file a new path or a database this program wrote")
             }
+            if FileSystem.isOnReadOnlyFileSystem(path) {
+                throw FriendsStorageFailure("the friends database \(path) cannot be opened: its file system is read-only (\(error.description))")
+            }
             throw FriendsStorageFailure("the friends database \(path) cannot be opened: \(reason(error))")
         } catch {
             throw FriendsStorageFailure("the friends database \(path) cannot be opened: \(error)")
