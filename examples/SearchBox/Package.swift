@@ -25,6 +25,8 @@ let package = Package(
             dependencies: [
                 "Search",
                 .product(name: "Host", package: "Switchboard"),
+                .product(name: "Daemon", package: "Switchboard"),
+                .product(name: "SystemIO", package: "Switchboard"),
             ]
         ),
     ]

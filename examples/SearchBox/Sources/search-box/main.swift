@@ -1,7 +1,9 @@
 // Serves the search box over JSON-RPC on stdin/stdout, like `switchboard serve` serves the
 // built-in view models. Usage: search-box [--clock real|virtual]
+import Daemon
 import Host
 import Search
+import SystemIO
 
 #if canImport(Glibc)
 import Glibc
@@ -9,8 +11,7 @@ import Glibc
 
 /// Writes a line to stderr: stdout carries protocol lines only.
 func warn(_ message: String) {
-    var line = message + "\n"
-    line.withUTF8 { _ = write(STDERR_FILENO, $0.baseAddress, $0.count) }
+    try? FileDescriptor.standardError.writeAll(Array((message + "\n").utf8))
 }
 
 let arguments = Array(CommandLine.arguments.dropFirst())
@@ -24,4 +25,6 @@ registry.register(searchType)
 let server = StdioServer(virtualClock: arguments.last == "virtual") { [registry] clock, afterScheduledWork, sink in
     Session(registry: registry, clock: clock, diagnose: { warn("search-box: \($0)") }, afterScheduledWork: afterScheduledWork, sink: sink)
 }
-exit(server.run().exitStatus)
+let outcome = server.run()
+if let diagnostic = outcome.diagnostic { warn(diagnostic) }
+exit(outcome.exitStatus)
