@@ -41,11 +41,9 @@ let package = Package(
             providers: [.apt(["libjansson-dev"])]
         ),
 
-        .systemLibrary(
-            name: "CSQLite",
-            pkgConfig: "sqlite3",
-            providers: [.apt(["libsqlite3-dev"])]
-        ),
+        // libsqlite3 (Debian's libsqlite3-dev for the header), loaded with dlopen on first use:
+        // see Sources/CSQLite/include/csqlite.h.
+        .target(name: "CSQLite", linkerSettings: [.linkedLibrary("dl")]),
 
         .systemLibrary(
             name: "CEditLine",

@@ -24,17 +24,20 @@ public final class Database {
     /// Opens `path`. The file itself is read lazily: a file that is not a database is
     /// reported by the first statement (``SQLiteError/isNotADatabase``).
     public init(path: String, options: OpenOptions = OpenOptions()) throws(SQLiteError) {
+        if let failure = csqlite_load() {
+            throw SQLiteError(code: SQLITE_CANTOPEN, message: String(cString: failure), operation: "open \(path)")
+        }
         var flags = SQLITE_OPEN_NOFOLLOW | SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_EXRESCODE
         flags |= options.readOnly ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE
         if options.create, !options.readOnly { flags |= SQLITE_OPEN_CREATE }
         var opened: OpaquePointer?
-        let code = sqlite3_open_v2(path, &opened, flags, nil)
+        let code = csqlite_open_v2(path, &opened, flags, nil)
         guard let opened else {
             throw SQLiteError(code: code, message: "out of memory", operation: "open \(path)")
         }
         guard code == SQLITE_OK else {
-            let error = SQLiteError(code: code, message: String(cString: sqlite3_errmsg(opened)), operation: "open \(path)")
-            sqlite3_close_v2(opened)
+            let error = SQLiteError(code: code, message: String(cString: csqlite_errmsg(opened)), operation: "open \(path)")
+            csqlite_close_v2(opened)
             throw error
         }
         handle = opened
@@ -44,7 +47,7 @@ public final class Database {
     deinit {
         // Statements first: a connection with live statements does not close.
         statements.removeAll()
-        sqlite3_close_v2(handle)
+        csqlite_close_v2(handle)
     }
 
     /// Throws unless `code` is `SQLITE_OK`, `SQLITE_ROW` or `SQLITE_DONE`: the one place a result
@@ -53,13 +56,13 @@ public final class Database {
         switch code {
         case SQLITE_OK, SQLITE_ROW, SQLITE_DONE: return
         default:
-            throw SQLiteError(code: sqlite3_extended_errcode(handle), message: String(cString: sqlite3_errmsg(handle)), operation: operation())
+            throw SQLiteError(code: csqlite_extended_errcode(handle), message: String(cString: csqlite_errmsg(handle)), operation: operation())
         }
     }
 
     /// Runs SQL without results (several statements allowed).
     public func execute(_ sql: String) throws(SQLiteError) {
-        try check(sqlite3_exec(handle, sql, nil, nil, nil), sql)
+        try check(csqlite_exec(handle, sql), sql)
     }
 
     /// The cached prepared statement for `sql`, reset and with its bindings cleared.
@@ -69,7 +72,7 @@ public final class Database {
             return cached
         }
         var prepared: OpaquePointer?
-        try check(sqlite3_prepare_v3(handle, sql, -1, UInt32(SQLITE_PREPARE_PERSISTENT), &prepared, nil), "prepare \(sql)")
+        try check(csqlite_prepare_v3(handle, sql, -1, UInt32(SQLITE_PREPARE_PERSISTENT), &prepared), "prepare \(sql)")
         guard let prepared else {
             throw SQLiteError(code: SQLITE_MISUSE, message: "empty statement", operation: "prepare \(sql)")
         }
@@ -80,7 +83,7 @@ public final class Database {
 
     /// Waits up to `milliseconds` for another connection's lock instead of failing at once.
     public func setBusyTimeout(milliseconds: Int32) throws(SQLiteError) {
-        try check(sqlite3_busy_timeout(handle, milliseconds), "busy_timeout")
+        try check(csqlite_busy_timeout(handle, milliseconds), "busy_timeout")
     }
 
     /// `PRAGMA user_version`: the schema version this project stores in the file's header.
@@ -89,10 +92,10 @@ public final class Database {
     }
 
     /// The last row id inserted through this connection.
-    public var lastInsertRowID: Int64 { sqlite3_last_insert_rowid(handle) }
+    public var lastInsertRowID: Int64 { csqlite_last_insert_rowid(handle) }
 
     /// Rows changed by the last statement.
-    public var changes: Int { Int(sqlite3_changes(handle)) }
+    public var changes: Int { Int(csqlite_changes(handle)) }
 
     /// Runs `body` in a transaction: `BEGIN IMMEDIATE` (the write lock is taken at once, so
     /// two writers never deadlock upgrading), `COMMIT` when `body` returns, `ROLLBACK` when

@@ -16,15 +16,15 @@ public final class Statement {
     }
 
     deinit {
-        sqlite3_finalize(handle)
+        csqlite_finalize(handle)
     }
 
     /// Clears the bindings and rewinds the statement for another run. A statement stepped to
     /// a row but not to its end keeps a read transaction open (and a `COMMIT` then fails), so
     /// one-row reads go through ``firstRow(_:)``, which resets.
     func reset() {
-        sqlite3_reset(handle)
-        sqlite3_clear_bindings(handle)
+        csqlite_reset(handle)
+        csqlite_clear_bindings(handle)
     }
 
     /// Binds values to the parameters `?1`, `?2`… in order.
@@ -34,9 +34,9 @@ public final class Statement {
             let index = Int32(offset + 1)
             let code: Int32
             switch value {
-            case let .integer(number): code = sqlite3_bind_int64(handle, index, number)
-            case let .text(text): code = sqlite3_bind_text(handle, index, text, Int32(text.utf8.count), csqlite_transient())
-            case .null: code = sqlite3_bind_null(handle, index)
+            case let .integer(number): code = csqlite_bind_int64(handle, index, number)
+            case let .text(text): code = csqlite_bind_text(handle, index, text, Int32(text.utf8.count))
+            case .null: code = csqlite_bind_null(handle, index)
             }
             try database.check(code, "bind \(index) of \(sql)")
         }
@@ -45,7 +45,7 @@ public final class Statement {
 
     /// Runs the statement to its next row: true when a row is ready to read, false when done.
     public func step() throws(SQLiteError) -> Bool {
-        let code = sqlite3_step(handle)
+        let code = csqlite_step(handle)
         try database.check(code, sql)
         return code == SQLITE_ROW
     }
@@ -63,14 +63,14 @@ public final class Statement {
 
     /// Column `index` of the current row as an integer.
     public func int64(at index: Int32) -> Int64 {
-        sqlite3_column_int64(handle, index)
+        csqlite_column_int64(handle, index)
     }
 
     /// Column `index` of the current row as text (empty for NULL), read with its length so an
     /// embedded U+0000 is kept.
     public func text(at index: Int32) -> String {
-        guard let bytes = sqlite3_column_text(handle, index) else { return "" }
-        let count = Int(sqlite3_column_bytes(handle, index))
+        guard let bytes = csqlite_column_text(handle, index) else { return "" }
+        let count = Int(csqlite_column_bytes(handle, index))
         return String(decoding: UnsafeBufferPointer(start: bytes, count: count), as: UTF8.self)
     }
 }
