@@ -23,6 +23,8 @@ final class TerminationSignals: Sendable {
     /// Installs the handlers.
     init() throws(Errno) {
         (readEnd, writeEnd) = try FileDescriptor.pipe()
+        // The handler never blocks: a full pipe already means "woken".
+        try writeEnd.setNonBlocking(true)
         for number in Self.handled where !SignalWake.wasIgnoredAtStart(number) {
             let repeated = Outcome.interrupted(number)
             SignalWake.install(number, wake: writeEnd, onRepeat: .exit(status: repeated.exitStatus, message: repeated.diagnostic ?? ""))

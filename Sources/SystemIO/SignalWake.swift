@@ -18,7 +18,8 @@ public enum SignalWake {
         /// Counted and woken like the first.
         case wakeAgain
         /// Writes `message` (a line) to stderr and exits with `status` at once: the daemon's
-        /// way out when a client neither reads nor lets it finish.
+        /// way out when a client neither reads nor lets it finish. "Repeated" counts every
+        /// signal installed this way together: SIGTERM then SIGINT is a repeat.
         case exit(status: Int32, message: String)
     }
 
@@ -48,6 +49,9 @@ public enum SignalWake {
     ///     (the line editor's `poll(2)` relies on that to redraw).
     ///   - onRepeat: what a second and later delivery does.
     public static func install(_ signal: Int32, wake: FileDescriptor, restartCalls: Bool = true, onRepeat: Repeat = .wakeAgain) {
+        // Touch every global the handler reads, so their one-time initialization happens
+        // here and never inside the handler (swift_once is not async-signal-safe).
+        _ = exitGroupCount.load(ordering: .relaxed)
         let slot = slots[Int(signal)]
         slot.wake.store(wake.rawValue, ordering: .releasing)
         if case let .exit(status, message) = onRepeat {
@@ -66,7 +70,10 @@ public enum SignalWake {
             let slot = slots[Int(number)]
             let previous = slot.count.wrappingAdd(1, ordering: .acquiringAndReleasing).oldValue
             let status = slot.exitStatus.load(ordering: .acquiring)
-            if previous > 0, status >= 0 {
+            let repeated = status >= 0
+                ? exitGroupCount.wrappingAdd(1, ordering: .acquiringAndReleasing).oldValue > 0
+                : previous > 0
+            if repeated, status >= 0 {
                 // Only if stderr has room now (poll is async-signal-safe): a full, unread
                 // stderr must not keep the process from exiting.
                 var room = pollfd(fd: STDERR_FILENO, events: Int16(POLLOUT), revents: 0)
@@ -94,6 +101,9 @@ public enum SignalWake {
         slots[Int(signal)].count.load(ordering: .acquiring)
     }
 }
+
+/// Deliveries of every signal installed with `.exit(…)`, together.
+private let exitGroupCount = Atomic<Int>(0)
 
 /// One slot per signal number, created at first use (always before a handler is installed,
 /// since `install` reads it first), then only read.
