@@ -107,4 +107,49 @@ final class FrameReaderTests: XCTestCase {
         writer.join()
         XCTAssertLessThanOrEqual(reader.peakBufferCapacity, 64 * 1024)
     }
+
+    // MARK: One read at a time, interruption, timeout
+
+    func testReadChunk_HandsOutEveryFrameOfOneReadAndCountsItsBytes() throws {
+        let pipe = TestPipe()
+        writeRaw(pipe.writeEnd, bytes("a\nb\nc"))
+        let reader = FrameReader(fileDescriptor: FileDescriptor(rawValue: pipe.readEnd))
+        var frames: [Frame] = []
+        XCTAssertEqual(try reader.readChunk { frames.append($0) }, .read(bytes: 5))
+        XCTAssertEqual(frames, [message("a"), message("b")], "the partial c waits for its newline")
+        pipe.closeWriteEnd()
+        frames = []
+        XCTAssertEqual(try reader.readChunk { frames.append($0) }, .ended)
+        XCTAssertEqual(frames, [message("c")])
+        XCTAssertEqual(try reader.readChunk { _ in XCTFail("nothing after the end") }, .ended)
+    }
+
+    func testReadChunk_StopsBetweenReadsWhenTheInterruptionBecomesReadable() throws {
+        let input = TestPipe()
+        let wake = TestPipe()
+        let reader = FrameReader(fileDescriptor: FileDescriptor(rawValue: input.readEnd), interruptedBy: FileDescriptor(rawValue: wake.readEnd))
+        writeRaw(input.writeEnd, bytes("first\n"))
+        XCTAssertEqual(try reader.readChunk { XCTAssertEqual($0, message("first")) }, .read(bytes: 6))
+        // Blocked in poll(2) with nothing to read: the wake-up ends the wait.
+        let wakeEnd = wake.writeEnd
+        let waker = TestThread {
+            usleep(50_000)
+            writeRaw(wakeEnd, [1])
+        }
+        XCTAssertEqual(try reader.readChunk { _ in XCTFail("nothing was read") }, .interrupted)
+        waker.join()
+        // Input and the interruption both ready: the interruption wins, so reading stops.
+        writeRaw(input.writeEnd, bytes("second\n"))
+        XCTAssertEqual(try reader.readChunk { _ in XCTFail("stopped before reading") }, .interrupted)
+    }
+
+    func testNextWithTimeout_SaysWhenNothingArrived() throws {
+        let pipe = TestPipe()
+        let reader = FrameReader(fileDescriptor: FileDescriptor(rawValue: pipe.readEnd))
+        XCTAssertEqual(try reader.next(timeoutMilliseconds: 20), .timedOut)
+        writeRaw(pipe.writeEnd, bytes("x\n"))
+        XCTAssertEqual(try reader.next(timeoutMilliseconds: 1000), .frame(message("x")))
+        pipe.closeWriteEnd()
+        XCTAssertEqual(try reader.next(timeoutMilliseconds: 1000), .ended)
+    }
 }
