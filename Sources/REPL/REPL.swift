@@ -51,8 +51,9 @@ public final class REPL {
         }
     }
 
-    /// Runs until `.quit` or the end of input; returns the exit status (0, or 3 when nobody
-    /// reads the output any more).
+    /// Runs until `.quit` or the end of input; returns the exit status: 3 when nobody reads the
+    /// output any more; in plain mode (a script piped in) 1 when any command failed (a parse
+    /// error, an unknown command, an error response); else 0.
     public func run() -> Int32 {
         TerminalLocale.configure()
         // Like the daemon: a reader that went away is an exit status (3), not a signal.
@@ -62,14 +63,20 @@ public final class REPL {
         let editing = options.lineEditing
             ?? (FileDescriptorIO.isTerminal(options.input) && FileDescriptorIO.isTerminal(options.output)
                 && options.environment["TERM"] != "dumb")
+        var plain = false
         if editing, let wake, let editor = makeEditor(wake: wake) {
             runInteractive(editor)
             driver.endInput()
         } else {
+            plain = true
             runPlain()
         }
-        driver.onExecutor { printer.recorder = nil }
-        return console.isClosed ? 3 : 0
+        let sessionFailures = driver.onExecutor { [printer] () -> Int in
+            printer.recorder = nil
+            return printer.failures
+        }
+        if console.isClosed { return 3 }
+        return plain && localFailures + sessionFailures > 0 ? 1 : 0
     }
 
     // MARK: Faces
@@ -137,6 +144,7 @@ public final class REPL {
             case let .text(text):
                 line = text
             case let .tooLong(bytes):
+                localFailures += 1
                 console.write(lines: formatter.parseError(ParseError("a line of \(bytes) bytes is longer than \(PlainLineReader.maxLineBytes) bytes; it was skipped")))
                 continue
             }
@@ -178,10 +186,14 @@ public final class REPL {
 
     private enum Outcome { case proceed, quit }
 
+    /// Inputs the REPL itself refused (parse errors, unknown commands or help topics).
+    private var localFailures = 0
+
     /// Runs one complete input.
     private func execute(_ text: String) -> Outcome {
         switch CommandParser.parse(text) {
         case let .failure(error):
+            localFailures += 1
             console.write(lines: formatter.parseError(error))
         case .success(.empty):
             break
@@ -205,6 +217,7 @@ public final class REPL {
             if let lines {
                 console.write(lines: lines)
             } else {
+                localFailures += 1
                 console.write(lines: formatter.parseError(ParseError("no type, instance or input is called \(topic ?? "")", hint: ".types lists the types, .list the instances")))
             }
         case let .raw(setting):
@@ -232,7 +245,9 @@ public final class REPL {
             }
             switch result {
             case let .success(path): console.write(lines: [formatter.note("recording to \(path); .stop ends it; replay with switchboard test \(path)")])
-            case let .failure(error): console.write(lines: formatter.parseError(ParseError("\(error)")))
+            case let .failure(error):
+                localFailures += 1
+                console.write(lines: formatter.parseError(ParseError("\(error)")))
             }
         case .stop:
             let path = driver.onExecutor { [printer] () -> String? in

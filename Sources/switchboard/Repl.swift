@@ -11,8 +11,11 @@ struct Repl: ParsableCommand {
         discussion: """
         Type signup.nameChanged "Lisa", press Tab to complete, .help for the commands. With stdin \
         not a terminal it runs in plain mode: lines from stdin, the same readable output, no \
-        line editing (for rlwrap and editor shells). History: $SWITCHBOARD_HISTFILE, else \
-        $XDG_STATE_HOME/switchboard/history, else ~/.local/state/switchboard/history.
+        line editing (for rlwrap and editor shells). help, ?, quit and exit work as bare words. \
+        Exit status in plain mode: 1 when any command failed (a parse error, an unknown \
+        command, an error response), else 0; 3 when stdout was closed. History: \
+        $SWITCHBOARD_HISTFILE, else $XDG_STATE_HOME/switchboard/history, else \
+        ~/.local/state/switchboard/history.
         """
     )
 

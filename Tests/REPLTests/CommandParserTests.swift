@@ -122,6 +122,21 @@ final class CommandParserTests: XCTestCase {
         XCTAssertEqual(error(".list all")?.message, "usage: .list")
     }
 
+    func testMeta_ANearMissSuggestsTheCommand() {
+        let failure = error(".tpyes")
+        XCTAssertEqual(failure?.message, "unknown command .tpyes")
+        XCTAssertEqual(failure?.hint, "did you mean .types? .help lists the commands")
+    }
+
+    func testBareWords_HelpQuitExitAndQuestionMark() {
+        XCTAssertEqual(try CommandParser.parse("help").get(), .meta(.help(topic: nil)))
+        XCTAssertEqual(try CommandParser.parse(" ? ").get(), .meta(.help(topic: nil)))
+        XCTAssertEqual(try CommandParser.parse("quit").get(), .meta(.quit))
+        XCTAssertEqual(try CommandParser.parse("exit").get(), .meta(.quit))
+        // Only alone on the line: a method call that happens to start with them is a call.
+        XCTAssertEqual(try CommandParser.parse("help.me 1").get(), .call(method: "help.me", arguments: .positional([1])))
+    }
+
     func testMeta_UnknownCommand() {
         let failure = error(".bogus")
         XCTAssertEqual(failure?.message, "unknown command .bogus")

@@ -448,6 +448,23 @@ class PlainModeTests(unittest.TestCase):
         self.assertEqual(rejected.returncode, 64)
         self.assertIn("Unknown option '--framing'", rejected.stderr)
 
+    def test_a_script_with_a_failed_command_exits_1(self):
+        """Scripts and CI can rely on the status: 0 when everything worked, 1 when any command
+        failed (an error response, a parse error, an unknown command)."""
+        ok = self.run_binary(["repl"], "signup.viewDidLoad\nsignup.nameChanged Lisa\n")
+        self.assertEqual(ok.returncode, 0, ok.stdout)
+        for script in ["signup.nope\n", "signup.nameChanged \"unclosed\n", ".tpyes\n", ".help nothing\n"]:
+            with self.subTest(script=script):
+                result = self.run_binary(["repl"], "signup.viewDidLoad\n" + script + "signup.nameChanged Lisa\n")
+                self.assertEqual(result.returncode, 1, result.stdout)
+        self.assertIn("1 when any command failed", " ".join(self.run_binary(["repl", "--help"], "").stdout.split()))
+
+    def test_bare_help_quit_exit_and_a_near_miss_meta_command(self):
+        result = self.run_binary(["repl"], "help\n.tpyes\nquit\nsignup.viewDidLoad\n")
+        self.assertIn("Commands", result.stdout)
+        self.assertIn("did you mean .types?", result.stdout)
+        self.assertNotIn("submitButtonEnabled", result.stdout, "quit left before the next line")
+
     def test_printf_through_a_shell_pipe(self):
         result = subprocess.run(["sh", "-c", "printf 'signup.viewDidLoad\\n' | \"$0\" repl", BINARY],
                                 capture_output=True, text=True, env=environment(), timeout=30)

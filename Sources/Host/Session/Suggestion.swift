@@ -1,7 +1,7 @@
 /// "Did you mean …?": the closest name by edit distance, if it is close enough to be a typo.
-enum Suggestion {
+public enum Suggestion {
     /// The candidate nearest to `word` (case-insensitive), if within a third of its length.
-    static func closest(to word: String, among candidates: [String]) -> String? {
+    public static func closest(to word: String, among candidates: [String]) -> String? {
         let target = Array(word.lowercased())
         var best: (name: String, distance: Int)?
         for candidate in candidates {

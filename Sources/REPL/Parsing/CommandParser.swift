@@ -1,3 +1,4 @@
+import Host
 import JSON
 
 /// What one complete input of the person means.
@@ -52,6 +53,12 @@ public enum CommandParser {
         let text = line.trimmingWhitespace()
         guard let first = text.first else { return .success(.empty) }
         if first == "{" || first == "[" { return .success(.raw(String(text))) }
+        // What psql and redis-cli users type first: help, ?, quit, exit (alone on the line).
+        switch text {
+        case "help", "?": return .success(.meta(.help(topic: nil)))
+        case "quit", "exit": return .success(.meta(.quit))
+        default: break
+        }
         let words = ArgumentTokenizer.words(text)
         guard let head = words.first?.text else { return .success(.empty) }
         let rest = Array(words.dropFirst().map(\.text))
@@ -153,6 +160,9 @@ public enum CommandParser {
             guard !args.isEmpty else { return usage(".record") }
             return .success(.record(path: args.joined(separator: " ")))
         default:
+            if let near = Suggestion.closest(to: String(name), among: MetaCommand.names) {
+                return .failure(ParseError("unknown command \(name)", hint: "did you mean \(near)? .help lists the commands"))
+            }
             return .failure(ParseError("unknown command \(name)", hint: "commands are \(MetaCommand.names.joined(separator: " ")); .help explains them"))
         }
     }

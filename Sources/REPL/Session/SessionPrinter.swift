@@ -16,6 +16,8 @@ final class SessionPrinter {
     var showsWire = false
     /// `.record FILE`: the transcript being written, and its path.
     var recorder: (recorder: TranscriptRecorder, path: String)?
+    /// Error responses shown so far (a piped REPL exits non-zero when there was any).
+    private(set) var failures = 0
 
     init(formatter: OutputFormatter, console: Console) {
         self.formatter = formatter
@@ -60,7 +62,9 @@ final class SessionPrinter {
     private func lines(for result: Result<JSONValue, RPCError>, purpose: SessionDriver.Purpose?) -> [String] {
         let value: JSONValue
         switch result {
-        case let .failure(error): return formatter.error(error)
+        case let .failure(error):
+            failures += 1
+            return formatter.error(error)
         case let .success(success): value = success
         }
         switch purpose {
