@@ -64,6 +64,14 @@ public final class REPL {
             ?? (FileDescriptorIO.isTerminal(options.input) && FileDescriptorIO.isTerminal(options.output)
                 && options.environment["TERM"] != "dumb")
         var plain = false
+        // A terminal that cannot edit lines (TERM=dumb: an editor's shell buffer) still gets a
+        // prompt, and is told once why line editing is off.
+        let dumbTerminal = options.lineEditing == nil && options.environment["TERM"] == "dumb"
+            && FileDescriptorIO.isTerminal(options.input) && FileDescriptorIO.isTerminal(options.output)
+        if dumbTerminal {
+            FileDescriptorIO.write("switchboard: TERM=dumb: line editing and colour are off; lines are read as typed\n", to: 2)
+            promptAlways = true
+        }
         if editing, let wake, let editor = makeEditor(wake: wake) {
             runInteractive(editor)
             driver.endInput()
@@ -137,7 +145,8 @@ public final class REPL {
         let reader = PlainLineReader(descriptor: options.input)
         var pending: [String] = []
         var outcome = Outcome.proceed
-        if options.promptInPlainMode { console.write(formatter.style.paint(Self.prompt, .prompt)) }
+        let prompts = options.promptInPlainMode || promptAlways
+        if prompts { console.write(formatter.style.paint(Self.prompt, .prompt)) }
         while outcome == .proceed, !console.isClosed, let read = reader.nextLine() {
             let line: String
             switch read {
@@ -151,12 +160,12 @@ public final class REPL {
             pending.append(line)
             let text = pending.joined(separator: " ")
             if BracketBalance(text).needsMoreInput {
-                if options.promptInPlainMode { console.write(Self.continuationPrompt) }
+                if prompts { console.write(Self.continuationPrompt) }
                 continue
             }
             pending = []
             outcome = execute(text)
-            if outcome == .proceed, options.promptInPlainMode { console.write(formatter.style.paint(Self.prompt, .prompt)) }
+            if outcome == .proceed, prompts { console.write(formatter.style.paint(Self.prompt, .prompt)) }
         }
         // Unbalanced brackets at the end: send what there is, the session says what is wrong.
         if outcome == .proceed, !pending.isEmpty { outcome = execute(pending.joined(separator: " ")) }
@@ -188,6 +197,8 @@ public final class REPL {
 
     /// Inputs the REPL itself refused (parse errors, unknown commands or help topics).
     private var localFailures = 0
+    /// Plain mode on a terminal that cannot edit (TERM=dumb) still prompts.
+    private var promptAlways = false
 
     /// Runs one complete input.
     private func execute(_ text: String) -> Outcome {

@@ -417,6 +417,16 @@ class InteractiveTests(unittest.TestCase):
         plain = self.start("repl", "--color", "never")
         self.assertNotIn("\x1b[", plain.run("signup.viewDidLoad"))
 
+    def test_dumb_terminal_says_so_and_keeps_a_prompt(self):
+        # Without --prompt: a person at TERM=dumb still sees a prompt, and one line says why
+        # line editing is off (a pseudo-terminal shows stderr on the same screen).
+        terminal = self.start("repl", TERM="dumb")
+        self.assertIn("TERM=dumb: line editing and colour are off", terminal.stream)
+        self.assertIn("signup.submitButtonEnabled = false", terminal.run("signup.viewDidLoad"))
+        self.assertEqual(terminal.stream.count("TERM=dumb"), 1, "said once")
+        terminal.child.sendeof()
+        self.assertEqual(terminal.finish(), 0)
+
     def test_dumb_terminal_gets_plain_mode_without_escapes(self):
         # An editor's shell buffer: no cursor motion, so no libedit; the prompt on request.
         terminal = self.start("repl", "--prompt", TERM="dumb")
