@@ -146,4 +146,14 @@ final class CompleterTests: XCTestCase {
         XCTAssertEqual(completer.complete("form.nameChanged ").candidates, ["name"])
         XCTAssertEqual(described.type(named: "signup")?.input(named: "nameChanged")?.signature, "nameChanged(name: string or null)")
     }
+
+    func testNew_HintsTheTypesCreateOptions() {
+        var described = description
+        described.types[1].options = [OptionInfo(name: "latencyMs", type: "number ≥ 0", summary: "")]
+        let completer = Completer(description: described)
+        XCTAssertEqual(completer.complete(".new sign").hint, nil, "two types match")
+        XCTAssertEqual(completer.complete(".new signi").hint, #".new signin [as ID] {"latencyMs": number ≥ 0}"#)
+        XCTAssertEqual(completer.complete(".new signin ").hint, #".new signin [as ID] {"latencyMs": number ≥ 0}"#)
+        XCTAssertEqual(completer.complete(".new signup").hint, ".new signup [as ID]: no options")
+    }
 }

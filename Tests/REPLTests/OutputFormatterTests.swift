@@ -157,4 +157,37 @@ final class OutputFormatterTests: XCTestCase {
         XCTAssertTrue(overview.contains(#"  signup.nameChanged "text"       arguments by position, as JSON (a bare word is a string)"#), "\(overview)")
         XCTAssertTrue(overview.contains("Types  signup   (.help TYPE for its inputs and outputs)"), "\(overview)")
     }
+
+    func testHelp_TypeListsItsCreateOptions() {
+        let type = TypeInfo(name: "register", summary: "Registration.", inputs: [], outputs: [], options: [
+            OptionInfo(name: "latencyMs", type: OptionInfo.typeText(of: ["type": "number", "minimum": 0]), summary: "Latency in ms."),
+            OptionInfo(name: "outcome", type: OptionInfo.typeText(of: ["enum": ["token", "failure"]]), summary: "What it answers."),
+        ])
+        let lines = HelpText(style: .plain).lines(topic: "register", description: SessionDescription(types: [type])) ?? []
+        XCTAssertEqual(Array(lines.suffix(3)), [
+            #"options  (.new register {"latencyMs": …})"#,
+            "  latencyMs: number ≥ 0       Latency in ms.",
+            #"  outcome: "token"|"failure"  What it answers."#,
+        ])
+        XCTAssertEqual(type.creationHint, #".new register [as ID] {"latencyMs": number ≥ 0, "outcome": "token"|"failure"}"#)
+    }
+
+    func testDescribe_CarriesTheOptionsOfEveryBuiltInType() {
+        let harness = SessionHarnessForDescribe()
+        let types = SessionDescription.types(fromDescribe: harness.describe())
+        XCTAssertEqual(types.first { $0.name == "register" }?.options.map(\.name), ["service", "latencyMs", "outcome", "token", "reason"])
+        XCTAssertEqual(types.first { $0.name == "updateFriend" }?.options.contains { $0.name == "friendId" }, true)
+    }
+}
+
+/// `describe` from a session of the built-in catalog, as the REPL asks for it.
+private struct SessionHarnessForDescribe {
+    func describe() -> JSONValue {
+        var answer: JSONValue = .null
+        let session = Session(registry: BuiltinCatalog.registry(), clock: TestScheduler()) { message in
+            if case let .response(response) = message, case let .success(value) = response.result { answer = value }
+        }
+        session.handle(frame: Array(#"{"jsonrpc":"2.0","id":1,"method":"describe"}"#.utf8))
+        return answer
+    }
 }

@@ -17,7 +17,7 @@ final class PlainModeTests: XCTestCase {
         .snapshot signup
 
         """)
-        XCTAssertEqual(status, 0)
+        XCTAssertEqual(status, 1, "a command failed (passwrd=), so a piped session says so")
         XCTAssertEqual(output, """
         signup.submitButtonEnabled = false
         error -32602: Invalid params: signup.passwordChanged has no parameter 'passwrd'; it takes password

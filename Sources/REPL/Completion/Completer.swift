@@ -41,7 +41,7 @@ public struct Completer: Sendable {
         let previous = isBetweenWords ? words : Array(words.dropLast())
         guard let head = previous.first else { return completeFirstWord(current) }
         if head.hasPrefix(".") {
-            return completeCommandArgument(String(head), position: previous.count, current)
+            return completeCommandArgument(String(head), position: previous.count, previous: previous, current)
         }
         return completeArgument(of: String(head), previous: previous.dropFirst(), current)
     }
@@ -77,12 +77,20 @@ public struct Completer: Sendable {
 
     // MARK: Arguments
 
-    private func completeCommandArgument(_ command: String, position: Int, _ word: Substring) -> Completion {
+    private func completeCommandArgument(_ command: String, position: Int, previous previousWords: [Substring], _ word: Substring) -> Completion {
         switch (command, position) {
         case (".new", 1):
-            return finish(word, description.types.map(\.name)) { _ in " " }
+            var completion = finish(word, description.types.map(\.name)) { _ in " " }
+            if completion.candidates.count <= 1, let type = description.type(named: completion.candidates.first ?? String(word)) {
+                completion.hint = type.creationHint
+            }
+            return completion
         case (".new", 2):
-            return finish(word, ["as"]) { _ in " " }
+            var completion = finish(word, ["as"]) { _ in " " }
+            if let typeName = previousWords.dropFirst().first, let type = description.type(named: String(typeName)) {
+                completion.hint = type.creationHint
+            }
+            return completion
         case (".destroy", 1), (".snapshot", 1):
             return finish(word, description.instances.map(\.id)) { _ in "" }
         case (".help", 1):

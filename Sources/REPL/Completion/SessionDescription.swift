@@ -38,6 +38,23 @@ public struct TypeInfo: Equatable, Sendable {
     public let inputs: [InputInfo]
     /// Its outputs in declaration order.
     public let outputs: [OutputInfo]
+    /// Its `create` options (`.new TYPE {"option": value}`), in declaration order.
+    public var options: [OptionInfo] = []
+
+    /// A type as `describe` reports it.
+    public init(name: String, summary: String, inputs: [InputInfo], outputs: [OutputInfo], options: [OptionInfo] = []) {
+        self.name = name
+        self.summary = summary
+        self.inputs = inputs
+        self.outputs = outputs
+        self.options = options
+    }
+
+    /// `.new register {"latencyMs": number, "outcome": "token"|"noToken"|"failure", …}`.
+    public var creationHint: String {
+        guard !options.isEmpty else { return ".new \(name) [as ID]: no options" }
+        return ".new \(name) [as ID] {" + options.map { "\"\($0.name)\": \($0.type)" }.joined(separator: ", ") + "}"
+    }
 
     /// The input called `name`.
     public func input(named name: String) -> InputInfo? {
@@ -77,6 +94,34 @@ public struct OutputInfo: Equatable, Sendable {
     public let summary: String?
 }
 
+/// A `create` option as `describe` reports it.
+public struct OptionInfo: Equatable, Sendable {
+    /// Its key in the options object.
+    public let name: String
+    /// Its type for people, from its JSON Schema: `number ≥ 0`, `"token"|"noToken"`, `string`.
+    public let type: String
+    /// What it does.
+    public let summary: String
+
+    /// An option.
+    public init(name: String, type: String, summary: String) {
+        self.name = name
+        self.type = type
+        self.summary = summary
+    }
+
+    /// A JSON Schema as people read it.
+    static func typeText(of schema: JSONValue?) -> String {
+        guard let schema else { return "any" }
+        if let values = schema["enum"]?.arrayValue {
+            return values.map { $0.serializedString() }.joined(separator: "|")
+        }
+        var text = schema["type"]?.stringValue ?? "any"
+        if let minimum = schema["minimum"] { text += " ≥ \(minimum.serializedString())" }
+        return text
+    }
+}
+
 /// A live instance as `list` reports it.
 public struct InstanceInfo: Equatable, Sendable {
     /// Its id.
@@ -108,7 +153,11 @@ extension SessionDescription {
                 guard let outputName = output["name"]?.stringValue else { return nil }
                 return OutputInfo(name: outputName, type: output["type"]?.stringValue ?? "any", summary: output["summary"]?.stringValue)
             }
-            return TypeInfo(name: name, summary: type["summary"]?.stringValue ?? "", inputs: inputs, outputs: outputs)
+            let options: [OptionInfo] = (type["options"]?.arrayValue ?? []).compactMap { option in
+                guard let optionName = option["name"]?.stringValue else { return nil }
+                return OptionInfo(name: optionName, type: OptionInfo.typeText(of: option["schema"]), summary: option["summary"]?.stringValue ?? "")
+            }
+            return TypeInfo(name: name, summary: type["summary"]?.stringValue ?? "", inputs: inputs, outputs: outputs, options: options)
         }
     }
 

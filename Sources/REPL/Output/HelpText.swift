@@ -60,6 +60,14 @@ struct HelpText {
         for (output, text) in zip(type.outputs, outputs) {
             lines.append("  " + style.paint(text.padding(to: outputWidth), .name) + "  " + (output.summary ?? ""))
         }
+        if !type.options.isEmpty {
+            let options = type.options.map { "\($0.name): \($0.type)" }
+            let optionWidth = options.map(\.count).max() ?? 0
+            lines.append("options  (.new \(type.name) {\"\(type.options[0].name)\": …})")
+            for (option, text) in zip(type.options, options) {
+                lines.append("  " + style.paint(text.padding(to: optionWidth), .name) + "  " + option.summary)
+            }
+        }
         return lines.map { $0.trailingSpacesRemoved() }
     }
 
