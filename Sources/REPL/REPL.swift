@@ -202,7 +202,7 @@ public final class REPL {
 
     /// Runs one complete input.
     private func execute(_ text: String) -> Outcome {
-        switch CommandParser.parse(text) {
+        switch CommandParser.parse(text, parameters: parameterLookup) {
         case let .failure(error):
             localFailures += 1
             console.write(lines: formatter.parseError(error))
@@ -217,6 +217,16 @@ public final class REPL {
         }
         // `shutdown` typed as a call or as JSON ends the REPL as it ends the daemon.
         return driver.isShutdownRequested ? .quit : .proceed
+    }
+
+    /// The declared parameters of `target.input`, from the session's description.
+    private func parameterLookup(_ method: String) -> [ParameterInfo]? {
+        guard let dot = method.firstIndex(of: ".") else { return nil }
+        let target = String(method[..<dot])
+        let input = String(method[method.index(after: dot)...])
+        // A type's name needs no question to the session; an instance id does (`list`).
+        let description = types.contains { $0.name == target } ? SessionDescription(types: types) : describeSession()
+        return description.type(ofTarget: target)?.input(named: input)?.parameters
     }
 
     private func run(_ command: MetaCommand) -> Outcome {

@@ -122,6 +122,28 @@ final class CommandParserTests: XCTestCase {
         XCTAssertEqual(error(".list all")?.message, "usage: .list")
     }
 
+    func testBareNumbersAndBooleansFitTheDeclaredType() {
+        let phone = [ParameterInfo(name: "phonenumber", type: "string", isOptional: false)]
+        let lookup: (String) -> [ParameterInfo]? = { $0 == "a.phonenumberChanged" ? phone : nil }
+        XCTAssertEqual(try CommandParser.parse("a.phonenumberChanged 0612345678", parameters: lookup).get(),
+                       .call(method: "a.phonenumberChanged", arguments: .positional(["0612345678"])))
+        XCTAssertEqual(try CommandParser.parse("a.phonenumberChanged 5551234", parameters: lookup).get(),
+                       .call(method: "a.phonenumberChanged", arguments: .positional(["5551234"])))
+        XCTAssertEqual(try CommandParser.parse("a.phonenumberChanged phonenumber=true", parameters: lookup).get(),
+                       .call(method: "a.phonenumberChanged", arguments: .labelled(["phonenumber": "true"])))
+        // Quoted, or for a parameter that takes numbers, a number stays a number.
+        XCTAssertEqual(try CommandParser.parse(#"a.phonenumberChanged "5551234""#, parameters: lookup).get(),
+                       .call(method: "a.phonenumberChanged", arguments: .positional(["5551234"])))
+        let count = [ParameterInfo(name: "by", type: "integer", isOptional: false)]
+        XCTAssertEqual(try CommandParser.parse("c.increment 2", parameters: { _ in count }).get(),
+                       .call(method: "c.increment", arguments: .positional([2])))
+        // Where both would fit, the person is asked to say which.
+        let either = [ParameterInfo(name: "value", type: "string or integer", isOptional: false)]
+        let failure = CommandParser.parse("x.set 42", parameters: { _ in either }).failureValue
+        XCTAssertEqual(failure?.message, "42 could be text or an integer for 'value' (string or integer)")
+        XCTAssertEqual(failure?.hint, #"write "42" for the text, or value=42 with a JSON integer in a raw message"#)
+    }
+
     func testMeta_ANearMissSuggestsTheCommand() {
         let failure = error(".tpyes")
         XCTAssertEqual(failure?.message, "unknown command .tpyes")
@@ -185,5 +207,13 @@ final class CommandParserTests: XCTestCase {
         XCTAssertTrue(ArgumentTokenizer.endsBetweenWords("signup.nameChanged "))
         XCTAssertFalse(ArgumentTokenizer.endsBetweenWords(#"x.y "open "#))
         XCTAssertTrue(ArgumentTokenizer.endsBetweenWords("   "))
+    }
+}
+
+extension Result {
+    /// The failure, if this is one (tests read errors with it).
+    var failureValue: Failure? {
+        if case let .failure(error) = self { return error }
+        return nil
     }
 }

@@ -475,6 +475,15 @@ class PlainModeTests(unittest.TestCase):
         self.assertIn("did you mean .types?", result.stdout)
         self.assertNotIn("submitButtonEnabled", result.stdout, "quit left before the next line")
 
+    def test_a_phone_number_typed_bare_is_sent_as_text(self):
+        """The REPL knows the parameter is a string: 0612345678 and 5551234 go as text."""
+        result = self.run_binary(["repl"], ".new addFriend as a {\"latencyMs\": 0}\n.raw on\n"
+                                 "a.phonenumberChanged 0612345678\na.phonenumberChanged 5551234\n")
+        self.assertEqual(result.returncode, 0, result.stdout)
+        self.assertIn('"params":["0612345678"]', result.stdout)
+        self.assertIn('"params":["5551234"]', result.stdout)
+        self.assertNotIn("error", result.stdout)
+
     def test_printf_through_a_shell_pipe(self):
         result = subprocess.run(["sh", "-c", "printf 'signup.viewDidLoad\\n' | \"$0\" repl", BINARY],
                                 capture_output=True, text=True, env=environment(), timeout=30)

@@ -48,8 +48,11 @@ public struct ParseError: Error, Equatable, Sendable {
 /// Turns a typed line into a call, a dot command or a raw JSON-RPC message. Pure: the session
 /// decides whether the method exists and whether the arguments fit.
 public enum CommandParser {
-    /// Parses one complete input (continuation lines already joined).
-    public static func parse(_ line: String) -> Result<ParsedLine, ParseError> {
+    /// Parses one complete input (continuation lines already joined). `parameters` gives the
+    /// declared parameters of a method, when the session knows them: a bare word that reads as
+    /// a number or a boolean is then sent as text where the parameter takes text only (a phone
+    /// number `0612345678`, a zip code), and refused with a hint where it could be either.
+    public static func parse(_ line: String, parameters: (String) -> [ParameterInfo]? = { _ in nil }) -> Result<ParsedLine, ParseError> {
         let text = line.trimmingWhitespace()
         guard let first = text.first else { return .success(.empty) }
         if first == "{" || first == "[" { return .success(.raw(String(text))) }
@@ -63,13 +66,13 @@ public enum CommandParser {
         guard let head = words.first?.text else { return .success(.empty) }
         let rest = Array(words.dropFirst().map(\.text))
         if first == "." { return parseMeta(String(head), rest).map(ParsedLine.meta) }
-        return parseArguments(rest).map { .call(method: String(head), arguments: $0) }
+        return parseArguments(rest, parameters: parameters(String(head))).map { .call(method: String(head), arguments: $0) }
     }
 
     // MARK: Arguments
 
     /// `"Lisa" 3 true` by position, or `name="Lisa" count=3` by label; never both.
-    static func parseArguments(_ words: [Substring]) -> Result<CallArguments, ParseError> {
+    static func parseArguments(_ words: [Substring], parameters: [ParameterInfo]? = nil) -> Result<CallArguments, ParseError> {
         guard !words.isEmpty else { return .success(.none) }
         var positional: [JSONValue] = []
         var labelled = JSONObject()
@@ -81,12 +84,13 @@ public enum CommandParser {
                 guard !valueText.isEmpty else {
                     return .failure(ParseError("'\(label)=' has no value", hint: "write \(label)=\"text\", \(label)=42, \(label)=null…"))
                 }
-                switch value(of: valueText) {
+                switch value(of: valueText).flatMap({ fit($0, word: valueText, to: parameters?.first { $0.name == label }) }) {
                 case let .success(value): labelled[label] = value
                 case let .failure(error): return .failure(error)
                 }
             } else {
-                switch value(of: word) {
+                let parameter = parameters.flatMap { $0.indices.contains(positional.count) ? $0[positional.count] : nil }
+                switch value(of: word).flatMap({ fit($0, word: word, to: parameter) }) {
                 case let .success(value): positional.append(value)
                 case let .failure(error): return .failure(error)
                 }
@@ -96,6 +100,27 @@ public enum CommandParser {
             return .failure(ParseError("arguments are either all by position or all by label", hint: "for example nameChanged \"Lisa\" or nameChanged name=\"Lisa\""))
         }
         return .success(labelled.isEmpty ? .positional(positional) : .labelled(labelled))
+    }
+
+    /// A bare word's value for `parameter`'s declared type: a number or boolean becomes text
+    /// when the parameter takes text and not that kind; when it takes both, the person must say
+    /// which (quotes). Quoted words, JSON containers and `null` are left as they are.
+    static func fit(_ value: JSONValue, word: Substring, to parameter: ParameterInfo?) -> Result<JSONValue, ParseError> {
+        guard let parameter, let first = word.first, first != "\"", first != "[", first != "{" else { return .success(value) }
+        let kinds = Set(parameter.type.components(separatedBy: " or "))
+        let kind: String
+        switch value {
+        case .integer: kind = kinds.contains("integer") ? "integer" : "number"
+        case .double: kind = "number"
+        case .bool: kind = "boolean"
+        default: return .success(value)
+        }
+        guard kinds.contains("string") else { return .success(value) }
+        guard kinds.contains(kind) else { return .success(.string(String(word))) }
+        return .failure(ParseError(
+            "\(word) could be text or \(kind == "integer" ? "an" : "a") \(kind) for '\(parameter.name)' (\(parameter.type))",
+            hint: "write \"\(word)\" for the text, or \(parameter.name)=\(word) with a JSON \(kind) in a raw message"
+        ))
     }
 
     /// `name=value` → ("name", "value") when the part before `=` is an identifier.
