@@ -285,7 +285,7 @@ class InteractiveTests(unittest.TestCase):
         terminal = self.start(NO_COLOR="1")
         terminal.run("signup.nameChnged Lisa")
         self.assertEqual(terminal.display.lines()[-2], "  did you mean `nameChanged`?")
-        terminal.run("signup.nameChanged 42")
+        terminal.run("signup.nameChanged [42]")
         self.assertEqual(terminal.display.lines()[-2], "  expected: nameChanged(name: string or null)")
 
     def test_multi_line_json_uses_the_continuation_prompt(self):
@@ -386,7 +386,7 @@ class InteractiveTests(unittest.TestCase):
         shell.expect(r"Stopped[\s\S]*\$ ")
         shell.send("fg\r")
         shell.expect(PROMPT + re.escape("signup.nam"))
-        shell.send("eChanged 42\r")
+        shell.send("eChanged [42]\r")
         shell.expect(re.escape("expected: nameChanged(name: string or null)"))
         shell.expect(PROMPT)
         shell.sendcontrol("d")
