@@ -73,8 +73,9 @@ public final class REPL {
             promptAlways = true
         }
         if editing, let wake, let editor = makeEditor(wake: wake) {
-            runInteractive(editor)
+            let endedByCtrlD = runInteractive(editor)
             driver.endInput()
+            if endedByCtrlD { letOwedOutputsArrive() }
         } else {
             plain = true
             runPlain()
@@ -119,7 +120,27 @@ public final class REPL {
         }
     }
 
-    private func runInteractive(_ editor: LineEditor) {
+    /// After Ctrl-D, like the daemon at end of input: simulated service calls still in flight
+    /// may answer, for up to the exit grace; what is still owed after it is reported.
+    private func letOwedOutputsArrive() {
+        guard !options.virtualClock else { return }
+        let pending = driver.pendingScheduledWork
+        guard pending > 0, !console.isClosed else { return }
+        console.write(lines: [formatter.note("waiting up to \(Self.seconds(options.exitGracePeriod)) s for \(pending) scheduled action\(pending == 1 ? "" : "s") in flight (a service call, a timer)")])
+        driver.waitForScheduledWork(seconds: options.exitGracePeriod)
+        let left = driver.pendingScheduledWork
+        if left > 0 {
+            console.write(lines: [formatter.warning("left with \(left) scheduled action\(left == 1 ? "" : "s") unfinished; their outputs were dropped")])
+        }
+    }
+
+    /// `5` for 5.0, `0.5` for 0.5.
+    private static func seconds(_ value: Double) -> String {
+        value == value.rounded() && abs(value) < 1e9 ? String(Int(value)) : String(value)
+    }
+
+    /// Reads and runs lines until `.quit` (false) or Ctrl-D (true).
+    private func runInteractive(_ editor: LineEditor) -> Bool {
         if options.catchesSignals, let wake { TerminalSignals.install(wake: wake) }
         if let banner = options.banner { console.write(lines: [formatter.note(banner)]) }
         var pending: [String] = []
@@ -127,7 +148,7 @@ public final class REPL {
             isContinuing = !pending.isEmpty
             switch editor.readLine(prompt: isContinuing ? Self.continuationPrompt : Self.prompt) {
             case .endOfInput:
-                return
+                return true
             case .interrupted:
                 pending = []
             case let .line(line):
@@ -136,9 +157,10 @@ public final class REPL {
                 guard !BracketBalance(text).needsMoreInput else { continue }
                 pending = []
                 remember(text, editor: editor)
-                if execute(text) == .quit { return }
+                if execute(text) == .quit { return false }
             }
         }
+        return false
     }
 
     private func runPlain() {

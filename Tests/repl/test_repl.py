@@ -371,6 +371,19 @@ class InteractiveTests(unittest.TestCase):
         terminal.type("\x15\x04")
         self.assertEqual(terminal.finish(), 0)
 
+    def test_ctrl_d_lets_a_call_in_flight_answer_before_leaving(self):
+        """register's simulated service answers 300 ms after the press; Ctrl-D right after
+        the press still shows its outputs, then exits 0."""
+        terminal = self.start(NO_COLOR="1")
+        terminal.run('.new register {"latencyMs": 300}')
+        terminal.run("register.usernameChanged mariano@zerously.com")
+        terminal.run("register.passwordChanged pa55worD")
+        terminal.run("register.registerButtonPressed")
+        terminal.type("\x04")
+        self.assertEqual(terminal.finish(), 0)
+        self.assertIn("waiting up to 5 s for 1 scheduled action in flight", terminal.stream)
+        self.assertIn('register.registered = "token-mariano@zerously.com"', terminal.stream)
+
     def test_ctrl_z_suspends_and_fg_draws_the_line_again(self):
         if not os.access("/bin/bash", os.X_OK):
             self.skipTest("needs bash for job control")

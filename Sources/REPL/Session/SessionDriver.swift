@@ -119,6 +119,11 @@ final class SessionDriver: @unchecked Sendable {
         executor.onExecutor { $0.pendingScheduledWork }
     }
 
+    /// Pending one-shot scheduled work, asked from off the executor.
+    var pendingScheduledWork: Int {
+        executor.sync { $0.pendingScheduledWork }
+    }
+
     /// Whether a `shutdown` request asked the session to stop.
     var isShutdownRequested: Bool {
         executor.sync { $0.isShutdownRequested }
