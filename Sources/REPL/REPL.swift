@@ -271,15 +271,18 @@ public final class REPL {
             console.write(lines: [formatter.note("raw \(on ? "on" : "off")")])
         case let .record(path):
             let virtualClock = options.virtualClock
+            let replayArguments = options.replayArguments
             let result = driver.onExecutor { [printer, driver] () -> Result<String, TranscriptRecorder.Failure> in
                 do throws(TranscriptRecorder.Failure) {
-                    printer.recorder?.recorder.finished()
+                    // The new file first: a path that cannot be written leaves the current
+                    // recording (if any) running.
                     let recorder = try TranscriptRecorder(
                         path: path,
                         realClock: !virtualClock,
-                        daemonArguments: [],
+                        daemonArguments: replayArguments,
                         pendingWork: { driver.pendingScheduledWorkOnExecutor }
                     )
+                    printer.recorder?.recorder.finished()
                     printer.recorder = (recorder, path)
                     return .success(path)
                 } catch {

@@ -22,6 +22,9 @@ public struct REPLOptions: Sendable {
     public var promptInPlainMode = false
     /// In plain mode, at the end of input, how long to let simulated services answer.
     public var exitGracePeriod: Double = 5
+    /// The options a replay of a `.record`ed transcript needs to behave the same (limits and
+    /// timeouts), written as its `$` line.
+    public var replayArguments: [String] = []
     /// The environment (`NO_COLOR`, `TERM`, history locations).
     public var environment: [String: String] = [:]
     /// Where lines come from.

@@ -90,9 +90,18 @@ public final class TranscriptRecorder: TrafficObserver {
     }
 
     /// Writes the buffered step, preceded by a catch-up `advance` if it met or made pending work.
+    ///
+    /// On the real clock, an `advance` is answered `-32004` (it needs the virtual clock) and
+    /// changes nothing; the replay runs on the virtual clock, where it would succeed. Such a
+    /// step is kept as comments, so the transcript still shows it and replays green.
     private func writeStep() {
         guard let current = step else { return }
         step = nil
+        if realClock, Self.isRefusedAdvance(current.lines) {
+            write("# not replayed: advance needs the virtual clock, and this was recorded on the real clock")
+            for line in current.lines { write("# " + line) }
+            return
+        }
         if realClock, current.pendingBefore > 0 || pendingWork() > current.pendingBefore, current.realMs > virtualMs {
             recordAdvance(to: current.realMs, expectingOutputs: false)
         }
@@ -122,6 +131,16 @@ public final class TranscriptRecorder: TrafficObserver {
 
     private func writeAdvanceResponse(_ id: String) {
         write(#"< {"jsonrpc":"2.0","id":"\#(id)","result":{"now":\#(virtualMs)}}"#)
+    }
+
+    /// Whether `lines` are one `advance` request and its `-32004` answer.
+    static func isRefusedAdvance(_ lines: [String]) -> Bool {
+        guard let request = lines.first, request.hasPrefix("> "),
+              let message = try? JSONValue.parse(String(request.dropFirst(2))),
+              message["method"]?.stringValue == "advance" else { return false }
+        return lines.dropFirst().contains { line in
+            (try? JSONValue.parse(String(line.dropFirst(2))))?["error"]?["code"]?.int64Value == Int64(RPCErrorCode.clockNotVirtual.rawValue)
+        }
     }
 
     private func elapsedMs(roundingUp: Bool) -> Int64 {

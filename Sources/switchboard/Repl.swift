@@ -37,6 +37,7 @@ struct Repl: ParsableCommand {
         options.virtualClock = session.clock == .virtual
         options.session = session.settings.sessionConfiguration()
         options.exitGracePeriod = session.exitGraceSeconds
+        options.replayArguments = session.settings.replayArguments
         options.promptInPlainMode = promptInPlainMode
         options.environment = ProcessInfo.processInfo.environment
         options.banner = "switchboard \(switchboardVersion): .help for help, Tab completes, Ctrl-D quits"

@@ -497,6 +497,30 @@ class PlainModeTests(unittest.TestCase):
         self.assertIn('"params":["5551234"]', result.stdout)
         self.assertNotIn("error", result.stdout)
 
+    def test_a_recording_of_everything_a_session_can_do_replays_green(self):
+        """Meta-commands, errors, implicit creation, a refused .advance on the real clock,
+        outputs arriving later, the session's options: the transcript replays as recorded,
+        is private (0600), and an unwritable path is refused at once."""
+        import tempfile
+        path = os.path.join(tempfile.mkdtemp(), "session.transcript")
+        script = "\n".join([
+            f".record {path}", "signup.viewDidLoad", "signup.nope", ".types", ".advance 10",
+            '.new register {"latencyMs": 50}', "register.usernameChanged mariano@zerously.com",
+            "register.passwordChanged pa55worD", "register.registerButtonPressed", ".list",
+            ".snapshot signup", ".destroy signup", "signin.emailChanged x",
+            ".record /nonexistent/dir/x.transcript", "",
+        ])
+        result = self.run_binary(["repl", "--max-instances", "50"], script)
+        self.assertIn("cannot record to /nonexistent/dir/x.transcript: No such file or directory", result.stdout)
+        self.assertEqual(os.stat(path).st_mode & 0o777, 0o600)
+        with open(path) as file:
+            text = file.read()
+        self.assertIn("$ --max-instances 50", text)
+        self.assertIn("# not replayed: advance needs the virtual clock", text)
+        self.assertIn('"output":"registered"', text, "the late outputs were recorded")
+        replay = subprocess.run([BINARY, "test", "--color", "never", path], capture_output=True, text=True, timeout=60)
+        self.assertEqual(replay.returncode, 0, replay.stdout + replay.stderr)
+
     def test_printf_through_a_shell_pipe(self):
         result = subprocess.run(["sh", "-c", "printf 'signup.viewDidLoad\\n' | \"$0\" repl", BINARY],
                                 capture_output=True, text=True, env=environment(), timeout=30)
