@@ -61,8 +61,11 @@ public enum TranscriptFiles {
 }
 
 extension TranscriptFiles {
-    /// Writes back the expected lines of every transcript from its replay (`--update`).
-    public static func rewrite(results: [ReplayResult]) throws {
+    /// Writes back the expected lines of every transcript from its replay (`--update`) and
+    /// returns what changed, file by file (files with no change are not written).
+    @discardableResult
+    public static func rewrite(results: [ReplayResult]) throws -> [(file: String, changes: [TranscriptUpdater.Change])] {
+        var report: [(file: String, changes: [TranscriptUpdater.Change])] = []
         var byFile: [String: [(index: Int, actual: [[String]])]] = [:]
         for result in results {
             let parts = result.name.split(separator: "#", maxSplits: 1)
@@ -70,11 +73,13 @@ extension TranscriptFiles {
             let index = parts.count == 2 ? (Int(parts[1]) ?? 1) - 1 : 0
             byFile[file, default: []].append((index, result.actualLines))
         }
-        for (file, entries) in byFile {
+        for (file, entries) in byFile.sorted(by: { $0.key < $1.key }) {
             let text = try read(file)
             var actual: [[[String]]] = Array(repeating: [], count: (entries.map(\.index).max() ?? 0) + 1)
             for entry in entries { actual[entry.index] = entry.actual }
-            let updated = TranscriptUpdater.update(text, markdown: file.hasSuffix(".md"), actual: actual)
+            let (updated, changes) = TranscriptUpdater.updateWithChanges(text, markdown: file.hasSuffix(".md"), actual: actual)
+            guard !changes.isEmpty else { continue }
+            report.append((file, changes))
             do {
                 let handle = try FileDescriptor.open(file, [.writeOnly, .truncate])
                 defer { try? handle.close() }
@@ -83,5 +88,6 @@ extension TranscriptFiles {
                 throw Failure(description: "\(file): \(error)")
             }
         }
+        return report
     }
 }

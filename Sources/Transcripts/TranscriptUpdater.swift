@@ -7,11 +7,36 @@ public enum TranscriptUpdater {
     /// `text` (a transcript file, or a Markdown document when `markdown`) with the expected
     /// lines of its transcripts replaced by `actual`: one array per transcript, one per step.
     public static func update(_ text: String, markdown: Bool, actual: [[[String]]]) -> String {
+        updateWithChanges(text, markdown: markdown, actual: actual).text
+    }
+
+    /// One step whose expected lines an update replaced.
+    public struct Change: Equatable, Sendable {
+        /// The 1-based line of the step's `>` line in the original text.
+        public let line: Int
+        /// The `>` line.
+        public let sent: String
+        /// The expected lines before (without `< `) and after.
+        public let before: [String]
+        public let after: [String]
+    }
+
+    /// ``update(_:markdown:actual:)``, also saying which steps changed and how.
+    public static func updateWithChanges(_ text: String, markdown: Bool, actual: [[[String]]]) -> (text: String, changes: [Change]) {
         var output: [String] = []
+        var changes: [Change] = []
+        // The step being copied: its `>` line, where it was, what it expected, what it gets.
+        var open: (line: Int, sent: String, before: [String], after: [String])?
+        func closeStep() {
+            if let step = open, step.before != step.after {
+                changes.append(Change(line: step.line, sent: step.sent, before: step.before, after: step.after))
+            }
+            open = nil
+        }
         var inBlock = !markdown
         var blockIndex = markdown ? -1 : 0
         var stepIndex = -1
-        for raw in text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) {
+        for (offset, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init).enumerated() {
             let trimmed = raw.trimmingCharacters(in: " ")
             if markdown {
                 if !inBlock, trimmed == "```transcript" {
@@ -22,6 +47,7 @@ public enum TranscriptUpdater {
                     continue
                 }
                 if inBlock, trimmed.hasPrefix("```") {
+                    closeStep()
                     inBlock = false
                     output.append(raw)
                     continue
@@ -31,15 +57,23 @@ public enum TranscriptUpdater {
                 output.append(raw)
                 continue
             }
-            if raw.hasPrefix("< ") { continue }
+            if raw.hasPrefix("< ") {
+                open?.before.append(String(raw.dropFirst(2)))
+                continue
+            }
             output.append(raw)
             if raw.hasPrefix("> ") {
+                closeStep()
                 stepIndex += 1
+                var after: [String] = []
                 if actual.indices.contains(blockIndex), actual[blockIndex].indices.contains(stepIndex) {
-                    output.append(contentsOf: actual[blockIndex][stepIndex].map { "< " + $0 })
+                    after = actual[blockIndex][stepIndex]
+                    output.append(contentsOf: after.map { "< " + $0 })
                 }
+                open = (offset + 1, raw, [], after)
             }
         }
-        return output.joined(separator: "\n")
+        closeStep()
+        return (output.joined(separator: "\n"), changes)
     }
 }

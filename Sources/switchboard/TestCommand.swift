@@ -23,7 +23,7 @@ struct TestCommand: ParsableCommand {
     @Option(help: "Colour: auto, always or never.")
     var color: String = "auto"
 
-    @Flag(help: "Rewrite the expected lines of every transcript from what the daemon actually sent (review the result!).")
+    @Flag(help: "Rewrite the expected (<) lines of every step from what the daemon actually sent, exactly as sent (seq values and outputs named by '! ignore' included), and print the diff applied. Everything else is kept as it was: > lines, # comments, $ options, ! directives, blank lines, and the Markdown around transcript blocks. Review the diff: an update accepts whatever the daemon does.")
     var update = false
 
     func run() throws {
@@ -43,8 +43,19 @@ struct TestCommand: ParsableCommand {
             for line in Report.lines(for: result, color: useColor) { print(line) }
         }
         if update {
-            try TranscriptFiles.rewrite(results: results)
-            print("updated expected lines of \(results.count) transcripts")
+            let changed = try TranscriptFiles.rewrite(results: results)
+            // What was applied, as a diff per step: review it before committing.
+            for (file, changes) in changed {
+                for change in changes {
+                    print("--- \(file):\(change.line)  \(change.sent)")
+                    for line in change.before { print("-< \(line)") }
+                    for line in change.after { print("+< \(line)") }
+                }
+            }
+            let steps = changed.reduce(0) { $0 + $1.changes.count }
+            print(changed.isEmpty
+                ? "--update: nothing to change"
+                : "--update: rewrote the expected lines of \(steps) step\(steps == 1 ? "" : "s") in \(changed.count) file\(changed.count == 1 ? "" : "s") (shown above)")
         }
         print(Report.summary(results))
         if results.contains(where: { !$0.passed }) { throw ExitCode(1) }

@@ -50,4 +50,13 @@ final class ComparisonTests: XCTestCase {
         let markdown = "x\n```transcript\n> {}\n< old\n```\ny\n"
         XCTAssertEqual(TranscriptUpdater.update(markdown, markdown: true, actual: [[["fresh"]]]), "x\n```transcript\n> {}\n< fresh\n```\ny\n")
     }
+
+    func testUpdater_ReportsTheStepsItChangedAndOnlyThose() {
+        let text = "# keep\n> {\"a\":1}\n< old\n! ignore x\n> {\"b\":2}\n< same\n"
+        let (updated, changes) = TranscriptUpdater.updateWithChanges(text, markdown: false, actual: [[["new1", "new2"], ["same"]]])
+        XCTAssertEqual(updated, "# keep\n> {\"a\":1}\n< new1\n< new2\n! ignore x\n> {\"b\":2}\n< same\n")
+        XCTAssertEqual(changes, [TranscriptUpdater.Change(line: 2, sent: "> {\"a\":1}", before: ["old"], after: ["new1", "new2"])])
+        let markdown = "x\n```transcript\n> {}\n< fresh\n```\ny\n"
+        XCTAssertEqual(TranscriptUpdater.updateWithChanges(markdown, markdown: true, actual: [[["fresh"]]]).changes, [], "nothing changed")
+    }
 }
