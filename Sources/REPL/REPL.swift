@@ -73,6 +73,8 @@ public final class REPL {
             promptAlways = true
         }
         if editing, let wake, let editor = makeEditor(wake: wake) {
+            // Structured results laid out for the person; pipes keep the one-line form.
+            driver.onExecutor { [printer] in printer.resultWidth = { [weak editor] in editor?.columns } }
             let endedByCtrlD = runInteractive(editor)
             driver.endInput()
             if endedByCtrlD { letOwedOutputsArrive() }

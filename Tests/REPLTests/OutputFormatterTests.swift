@@ -158,6 +158,26 @@ final class OutputFormatterTests: XCTestCase {
         XCTAssertTrue(overview.contains("Types  signup   (.help TYPE for its inputs and outputs)"), "\(overview)")
     }
 
+    func testResults_FitTheWidthOrBreakIntoIndentedMembers() {
+        let value: JSONValue = ["types": [["name": "signup", "inputs": ["viewDidLoad", "nameChanged"]]], "count": 1]
+        let plain = OutputFormatter(style: .plain)
+        XCTAssertEqual(plain.resultLines(value, width: nil), [#"{"types":[{"name":"signup","inputs":["viewDidLoad","nameChanged"]}],"count":1}"#], "pipes: one line")
+        XCTAssertEqual(plain.resultLines(value, width: 200), [#"{"types":[{"name":"signup","inputs":["viewDidLoad","nameChanged"]}],"count":1}"#], "fits")
+        XCTAssertEqual(plain.resultLines(value, width: 50), [
+            "{",
+            #"  "types": ["#,
+            #"    {"#,
+            #"      "name": "signup","#,
+            #"      "inputs": ["viewDidLoad","nameChanged"]"#,
+            #"    }"#,
+            #"  ],"#,
+            #"  "count": 1"#,
+            "}",
+        ])
+        let coloured = OutputFormatter(style: .colored).resultLines(["a": 1], width: 80)
+        XCTAssertEqual(coloured, ["{\u{1B}[36m\"a\"\u{1B}[0m:\u{1B}[32m1\u{1B}[0m}"])
+    }
+
     func testHelp_TypeListsItsCreateOptions() {
         let type = TypeInfo(name: "register", summary: "Registration.", inputs: [], outputs: [], options: [
             OptionInfo(name: "latencyMs", type: OptionInfo.typeText(of: ["type": "number", "minimum": 0]), summary: "Latency in ms."),

@@ -371,6 +371,17 @@ class InteractiveTests(unittest.TestCase):
         terminal.type("\x15\x04")
         self.assertEqual(terminal.finish(), 0)
 
+    def test_structured_results_are_laid_out_within_the_width(self):
+        """describe on a 120-column terminal: indented members, no line of JSON structure
+        wider than the screen (only long strings, which cannot break, may be)."""
+        terminal = self.start(NO_COLOR="1")
+        text = terminal.run("describe")
+        lines = [line for line in text.splitlines() if line.strip()]
+        self.assertIn('  "types": [', lines)
+        width = Terminal.COLUMNS
+        self.assertTrue(all(len(line) <= width or '"summary"' in line for line in lines), [l for l in lines if len(l) > width][:3])
+        self.assertGreater(len(lines), 100)
+
     def test_ctrl_d_lets_a_call_in_flight_answer_before_leaving(self):
         """register's simulated service answers 300 ms after the press; Ctrl-D right after
         the press still shows its outputs, then exits 0."""
@@ -520,6 +531,11 @@ class PlainModeTests(unittest.TestCase):
         self.assertIn('"output":"registered"', text, "the late outputs were recorded")
         replay = subprocess.run([BINARY, "test", "--color", "never", path], capture_output=True, text=True, timeout=60)
         self.assertEqual(replay.returncode, 0, replay.stdout + replay.stderr)
+
+    def test_results_stay_one_line_in_a_pipe(self):
+        result = self.run_binary(["repl"], "describe\nlist\n")
+        self.assertEqual(len(result.stdout.splitlines()), 2, "one line each")
+        self.assertTrue(result.stdout.startswith('{"types":['))
 
     def test_printf_through_a_shell_pipe(self):
         result = subprocess.run(["sh", "-c", "printf 'signup.viewDidLoad\\n' | \"$0\" repl", BINARY],

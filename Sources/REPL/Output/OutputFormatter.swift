@@ -63,9 +63,16 @@ public struct OutputFormatter: Sendable {
         ]
     }
 
-    /// A result worth showing (a host method's answer, a raw request's result).
+    /// A result worth showing (a host method's answer, a raw request's result), on one line.
     public func result(_ value: JSONValue) -> String {
         style.paint(value.serializedString(), .value)
+    }
+
+    /// A result laid out for a terminal `width` columns wide (indented where it does not fit
+    /// on one line), or on one line when `width` is nil (pipes).
+    public func resultLines(_ value: JSONValue, width: Int?) -> [String] {
+        guard let width else { return [result(value)] }
+        return PrettyJSON(style: style, width: width).lines(value)
     }
 
     /// A success with nothing to show.

@@ -16,6 +16,9 @@ final class SessionPrinter {
     var showsWire = false
     /// `.record FILE`: the transcript being written, and its path.
     var recorder: (recorder: TranscriptRecorder, path: String)?
+    /// The terminal's width when results are laid out for a person (interactive mode), nil
+    /// for the compact one-line form (pipes, plain mode).
+    var resultWidth: () -> Int? = { nil }
     /// Error responses shown so far (a piped REPL exits non-zero when there was any).
     private(set) var failures = 0
 
@@ -70,9 +73,9 @@ final class SessionPrinter {
         switch purpose {
         case .none, .call?:
             // Inputs answer null: their outputs already said everything.
-            return value.isNull ? [] : [formatter.result(value)]
+            return value.isNull ? [] : formatter.resultLines(value, width: resultWidth())
         case .raw?:
-            return [value.isNull ? formatter.ok() : formatter.result(value)]
+            return value.isNull ? [formatter.ok()] : formatter.resultLines(value, width: resultWidth())
         case let .command(command)?:
             switch command {
             case .types: return formatter.types(SessionDescription.types(fromDescribe: value))

@@ -263,7 +263,8 @@ final class LineEditor {
         FileDescriptorIO.write(screen, to: output)
     }
 
-    private var columns: Int {
+    /// The terminal's width in columns (80 when it cannot be told).
+    var columns: Int {
         let columns = Int(sb_terminal_columns(output))
         return columns > 0 ? columns : 80
     }
