@@ -39,6 +39,16 @@ echo "$first_command"
 readme_outputs="$(rm -f .build/release/switchboard && bash -c "$first_command")"
 grep -q '"alertMessage","value":"Successful"' <<<"$readme_outputs" || { echo "$readme_outputs"; echo "README.md's first command did not sign up" >&2; exit 1; }
 echo "the release build signed up"
+echo "== the README's first ten minutes, line by line, against that build"
+walkthrough="$(awk '/^## The first ten minutes/ { on = 1; next } /^## / { on = 0 } on && /^    / { sub(/^    /, ""); print }' README.md)"
+[ "$(wc -l <<<"$walkthrough")" -ge 5 ] || { echo "README.md: the first-ten-minutes block was not found" >&2; exit 1; }
+while IFS= read -r line; do
+    case "$line" in B=*) continue ;; '$B    #'*) continue ;; esac  # the binary's path; the interactive REPL
+    echo "\$ $line"
+    out="$(B=.build/release/switchboard bash -c "$line" 2>&1)" || { echo "$out"; echo "README.md walk-through line failed: $line" >&2; exit 1; }
+    [ -n "$out" ] || { echo "README.md walk-through line printed nothing: $line" >&2; exit 1; }
+done <<<"$walkthrough"
+echo "every walk-through line ran"
 echo "== model-based test: random signup and register sequences against an independent model"
 SWITCHBOARD=.build/debug/switchboard python3 Tests/e2e/test_model.py 2000
 echo "== exactly-once, in-order delivery under 100,000 pipelined requests with delegated calls"

@@ -266,6 +266,7 @@ class Logs(unittest.TestCase):
                                            preexec_fn=lambda fd=closed: os.close(fd))
                 process.communicate(lines + request(3, "create", {"type": "addFriend", "id": "a", "options": {"latencyMs": 0}}), timeout=20)
                 self.assertEqual(process.returncode, 0)
+                self.assertEqual(os.stat(record).st_mode & 0o777, 0o600, "a transcript holds passwords: 0600")
                 with open(record, "rb") as file:
                     for line in file.read().splitlines():
                         self.assertTrue(line == b"" or line[:1] in (b"#", b">", b"<", b"$"), line)
