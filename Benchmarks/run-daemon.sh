@@ -49,18 +49,8 @@ swift_flags=(-c release -Xswiftc -cross-module-optimization --scratch-path .buil
 report_tool() { echo "$(swift build "${swift_flags[@]}" --show-bin-path)/DaemonReport"; }
 
 # Replaces the daemon section of BENCHMARKS.md with $section (appends it if there is none).
-splice() {
-    local target="$root/BENCHMARKS.md" tmp="$root/BENCHMARKS.md.tmp"
-    touch "$target"
-    awk -v begin="$begin_marker" -v end="$end_marker" -v file="$section" '
-        function insert() { print begin; while ((getline line < file) > 0) print line; print end; done = 1 }
-        $0 == begin { skipping = 1; insert(); next }
-        $0 == end { skipping = 0; next }
-        !skipping { print }
-        END { if (!done) { print ""; insert() } }
-    ' "$target" >"$tmp"
-    mv "$tmp" "$target"
-}
+. "$here/lib/splice.sh"
+splice() { splice_section "$begin_marker" "$end_marker" "$section" "$root/BENCHMARKS.md"; }
 
 render() {
     "$(report_tool)" render "$results" "$out/machine.md" "$out/profile.md" "$here/DAEMON-ANALYSIS.md" "$section"

@@ -101,7 +101,16 @@ public final class Database {
     /// two writers never deadlock upgrading), `COMMIT` when `body` returns, `ROLLBACK` when
     /// it throws or the commit fails. The result is returned only once the commit succeeded.
     public func writeTransaction<T>(_ body: () throws(SQLiteError) -> T) throws(SQLiteError) -> T {
-        try execute("BEGIN IMMEDIATE")
+        try transaction(beginning: "BEGIN IMMEDIATE", body)
+    }
+
+    /// Runs `body` in a read transaction (`BEGIN DEFERRED`): one consistent snapshot.
+    public func readTransaction<T>(_ body: () throws(SQLiteError) -> T) throws(SQLiteError) -> T {
+        try transaction(beginning: "BEGIN", body)
+    }
+
+    private func transaction<T>(beginning begin: String, _ body: () throws(SQLiteError) -> T) throws(SQLiteError) -> T {
+        try execute(begin)
         do {
             let result = try body()
             try execute("COMMIT")
@@ -109,19 +118,6 @@ public final class Database {
         } catch {
             // After a failed COMMIT SQLite may already have rolled back; a second rollback
             // then reports "no transaction is active", which is fine to ignore.
-            try? execute("ROLLBACK")
-            throw error
-        }
-    }
-
-    /// Runs `body` in a read transaction (`BEGIN DEFERRED`): one consistent snapshot.
-    public func readTransaction<T>(_ body: () throws(SQLiteError) -> T) throws(SQLiteError) -> T {
-        try execute("BEGIN")
-        do {
-            let result = try body()
-            try execute("COMMIT")
-            return result
-        } catch {
             try? execute("ROLLBACK")
             throw error
         }

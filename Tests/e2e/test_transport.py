@@ -16,14 +16,9 @@ import threading
 import time
 import unittest
 
-BIN = os.environ.get("SWITCHBOARD", os.path.join(os.path.dirname(__file__), "..", "..", ".build", "debug", "switchboard"))
+from harness import BIN, main, request
 
 
-def request(id, method, params=None):
-    message = {"jsonrpc": "2.0", "id": id, "method": method}
-    if params is not None:
-        message["params"] = params
-    return (json.dumps(message) + "\n").encode()
 
 
 class Collector:
@@ -384,8 +379,4 @@ class Exactness(unittest.TestCase):
 
 
 if __name__ == "__main__":
-    runner = unittest.TextTestRunner(verbosity=2)
-    result = runner.run(unittest.defaultTestLoader.loadTestsFromModule(sys.modules[__name__]))
-    failed = len(result.failures) + len(result.errors)
-    print(f"{result.testsRun - failed} passed, {failed} failed")
-    sys.exit(1 if failed else 0)
+    main(sys.modules[__name__])
