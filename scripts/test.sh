@@ -29,6 +29,8 @@ echo "== examples (shell, Python, SearchBox)"
 signup_outputs="$(bash examples/signup-jq.sh .build/debug/switchboard)"
 echo "$signup_outputs"
 grep -q '"Successful"' <<<"$signup_outputs" || { echo 'examples/signup-jq.sh: no "Successful" alert' >&2; exit 1; }
+SWITCHBOARD=.build/debug/switchboard bash examples/signup.sh | grep -q '"Successful"' || { echo 'examples/signup.sh ignored SWITCHBOARD' >&2; exit 1; }
+if SWITCHBOARD=/nonexistent/switchboard bash examples/signup.sh 2>/dev/null; then echo 'examples/signup.sh ran without a binary' >&2; exit 1; fi
 SWITCHBOARD=.build/debug/switchboard python3 examples/python/test_client.py
 SWITCHBOARD=.build/debug/switchboard python3 examples/python/demo.py
 bash examples/SearchBox/check.sh

@@ -532,6 +532,36 @@ class PlainModeTests(unittest.TestCase):
         replay = subprocess.run([BINARY, "test", "--color", "never", path], capture_output=True, text=True, timeout=60)
         self.assertEqual(replay.returncode, 0, replay.stdout + replay.stderr)
 
+    def test_help_of_a_type_lists_its_create_options(self):
+        result = self.run_binary(["repl"], ".help register\n")
+        self.assertIn('options  (.new register {"service": …})', result.stdout)
+        self.assertIn("latencyMs: number ≥ 0", result.stdout)
+        self.assertIn('outcome: "token"|"noToken"|"failure"', result.stdout)
+
+    def test_generated_ids_are_counted_per_type(self):
+        result = self.run_binary(["repl"], ".new signup\n.new signup\n.new signin\n.new signup\n")
+        created = [line for line in result.stdout.splitlines() if line.startswith("created ")]
+        self.assertEqual(created, ["created signup (signup)", "created signup-2 (signup)", "created signin (signin)", "created signup-3 (signup)"])
+
+    def test_update_rewrites_expected_lines_and_shows_the_diff(self):
+        import tempfile
+        path = os.path.join(tempfile.mkdtemp(), "wrong.transcript")
+        with open(path, "w") as file:
+            file.write("# a comment that stays\n"
+                       '> {"jsonrpc":"2.0","id":1,"method":"signup.viewDidLoad"}\n'
+                       '< {"jsonrpc":"2.0","method":"output","params":{"vm":"signup","output":"submitButtonEnabled","value":true,"seq":1,"cause":{"kind":"request","id":1,"method":"signup.viewDidLoad"}}}\n'
+                       '< {"jsonrpc":"2.0","id":1,"result":null}\n')
+        update = subprocess.run([BINARY, "test", "--update", "--color", "never", path], capture_output=True, text=True, timeout=60)
+        self.assertIn(f"--- {path}:2", update.stdout)
+        self.assertIn('-< {"jsonrpc":"2.0","method":"output","params":{"vm":"signup","output":"submitButtonEnabled","value":true', update.stdout)
+        self.assertIn('+< {"jsonrpc":"2.0","method":"output","params":{"vm":"signup","output":"submitButtonEnabled","value":false', update.stdout)
+        self.assertIn("--update: rewrote the expected lines of 1 step in 1 file", update.stdout)
+        with open(path) as file:
+            self.assertTrue(file.read().startswith("# a comment that stays\n"))
+        again = subprocess.run([BINARY, "test", "--update", "--color", "never", path], capture_output=True, text=True, timeout=60)
+        self.assertIn("--update: nothing to change", again.stdout)
+        self.assertEqual(again.returncode, 0)
+
     def test_results_stay_one_line_in_a_pipe(self):
         result = self.run_binary(["repl"], "describe\nlist\n")
         self.assertEqual(len(result.stdout.splitlines()), 2, "one line each")
