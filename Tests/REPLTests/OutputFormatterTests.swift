@@ -155,7 +155,7 @@ final class OutputFormatterTests: XCTestCase {
         XCTAssertNil(help.lines(topic: "signup.nothing", description: description))
         let overview = help.lines(topic: nil, description: description) ?? []
         XCTAssertTrue(overview.contains(#"  signup.nameChanged "text"       arguments by position, as JSON (a bare word is a string)"#), "\(overview)")
-        XCTAssertTrue(overview.contains("Types  signup   (.help TYPE for its inputs and outputs)"), "\(overview)")
+        XCTAssertTrue(overview.contains("Types  signup   (.help TYPE for its inputs, outputs and options)"), "\(overview)")
     }
 
     func testResults_FitTheWidthOrBreakIntoIndentedMembers() {

@@ -41,9 +41,10 @@ struct HelpText {
             let left = command.arguments.isEmpty ? command.name : "\(command.name) \(command.arguments)"
             lines.append("  " + left.padding(to: width) + "  " + command.summary)
         }
+        lines.append("  help, ?, quit and exit also work without the dot.")
         lines.append("")
         let names = description.types.map(\.name)
-        lines.append(style.paint("Types", .heading) + "  " + (names.isEmpty ? "none" : names.joined(separator: ", ")) + "   (.help TYPE for its inputs and outputs)")
+        lines.append(style.paint("Types", .heading) + "  " + (names.isEmpty ? "none" : names.joined(separator: ", ")) + "   (.help TYPE for its inputs, outputs and options)")
         return lines
     }
 
