@@ -3,39 +3,44 @@ import JSON
 import ViewModels
 
 extension BuiltinCatalog {
+    /// `checkout`'s `create` options.
+    enum CheckoutOptions {
+        enum Outcome: String, CaseIterable, Sendable { case success, failure }
+
+        static let product = CreateOption.value(
+            "product", Product.self, default: .default, defaultText: "Switchboard T-shirt, 2500 USD cents",
+            summary: "The product sold",
+            check: { $0.amount >= 0 ? nil : "needs a non-negative amount (in cents), got \($0.amount)" }
+        )
+        static let service = CreateOption.service(delegating: "paymentService/process")
+        static let latency = CreateOption.latency(default: 200)
+        static let outcome = CreateOption<Outcome>.choice("outcome", default: .success, summary: "What the built-in service answers")
+        static let reason = CreateOption.value(
+            "reason", String.self, default: "Card declined.", summary: "The failure reason for outcome failure"
+        )
+    }
+
     /// `checkout`: buying a product with Apple Pay and a payment web service (seed 003).
-    static let checkout = ViewModelType<CheckoutViewModel>(
+    static let checkout = ViewModelDeclaration<CheckoutViewModel>(
         "checkout",
         summary: "Apple Pay checkout: buy presents the sheet, the tokenizer's token is charged by the payment service.",
-        options: [
-            OptionDescription("product", schema: Product.jsonSchema, summary: "The product sold (default Switchboard T-shirt, 2500 USD cents)."),
-            OptionDescription("service", schema: ["enum": ["builtin", "client"]], summary: "\"client\" delegates paymentService/process to the client."),
-            OptionDescription("latencyMs", schema: ["type": "number", "minimum": 0], summary: "Built-in service latency in milliseconds (default 200)."),
-            OptionDescription("outcome", schema: ["enum": ["success", "failure"]], summary: "What the built-in service answers (default success)."),
-            OptionDescription("reason", schema: ["type": "string"], summary: "The failure reason for outcome failure (default \"Card declined.\")."),
-        ],
+        options: [CheckoutOptions.product, CheckoutOptions.service, CheckoutOptions.latency, CheckoutOptions.outcome, CheckoutOptions.reason],
         make: { context throws(CreationFailure) in
-            let options = Options(context, type: "checkout")
-            try options.allowOnly(["product", "service", "latencyMs", "outcome", "reason"])
-            let product = try options.value("product", Product?.self) ?? .default
-            guard product.amount >= 0 else { throw CreationFailure("option 'product' needs a non-negative amount (in cents), got \(product.amount)") }
+            typealias Options = CheckoutOptions
             var environment = Environment.builtIn(scheduler: context.scheduler)
-            if try options.usesClientService() {
+            switch try context.value(of: Options.service) {
+            case .client:
                 environment.paymentService = ClientPaymentService(client: context.client, instance: context.id)
-            } else {
-                let failure: ServiceError?
-                switch try options.string("outcome") {
-                case nil, "success": failure = nil
-                case "failure": failure = ServiceError(reason: try options.string("reason") ?? "Card declined.")
-                case let other?: throw CreationFailure("option 'outcome' must be \"success\" or \"failure\", got \"\(other)\"")
+            case .builtin:
+                let failure: ServiceError? = switch try context.value(of: Options.outcome) {
+                case .success: nil
+                case .failure: ServiceError(reason: try context.value(of: Options.reason))
                 }
                 environment.paymentService = SimulatedPaymentService(
-                    scheduler: context.scheduler,
-                    latency: try options.latency(default: 0.2),
-                    failure: failure
+                    scheduler: context.scheduler, latency: try context.seconds(of: Options.latency), failure: failure
                 )
             }
-            return CheckoutViewModel(product: product, environment: environment)
+            return CheckoutViewModel(product: try context.value(of: Options.product), environment: environment)
         },
         inputs: [
             .input("viewDidLoad", summary: "The screen appeared.") { vm in vm.inputs.viewDidLoad() },

@@ -9,15 +9,11 @@ import ViewModels
 
 extension BuiltinCatalog {
     /// `friendList`: the friends, with delete (seed 004).
-    static let friendList = ViewModelType<FriendListViewModel>(
+    static let friendList = ViewModelDeclaration<FriendListViewModel>(
         "friendList",
         summary: "The friend list: loads on viewDidLoad, refresh, friendUpdated and after a delete; alerts on a failed delete.",
-        options: friendsServiceOptions,
-        make: { context throws(CreationFailure) in
-            let options = Options(context, type: "friendList")
-            try options.allowOnly(["service", "latencyMs"])
-            return FriendListViewModel(environment: try friendsEnvironment(context, options))
-        },
+        options: FriendsOptions.shared,
+        make: { context throws(CreationFailure) in FriendListViewModel(environment: try friendsEnvironment(context)) },
         inputs: [
             .input("viewDidLoad", summary: "The screen appeared: load the friends.") { vm in vm.inputs.viewDidLoad() },
             .input("refresh", summary: "Load the friends again.") { vm in vm.inputs.refresh() },
@@ -32,15 +28,11 @@ extension BuiltinCatalog {
     )
 
     /// `addFriend`: the add form (seed 004).
-    static let addFriend = ViewModelType<AddFriendViewModel>(
+    static let addFriend = ViewModelDeclaration<AddFriendViewModel>(
         "addFriend",
         summary: "Add a friend: submit enabled when all three fields have text and nothing is saving.",
-        options: friendsServiceOptions,
-        make: { context throws(CreationFailure) in
-            let options = Options(context, type: "addFriend")
-            try options.allowOnly(["service", "latencyMs"])
-            return AddFriendViewModel(environment: try friendsEnvironment(context, options))
-        },
+        options: FriendsOptions.shared,
+        make: { context throws(CreationFailure) in AddFriendViewModel(environment: try friendsEnvironment(context)) },
         inputs: friendFormInputs(),
         outputs: [
             .output("submitButtonEnabled", \.outputs.submitButtonEnabled, summary: "Whether submit is enabled; sent on creation."),
@@ -51,20 +43,12 @@ extension BuiltinCatalog {
     )
 
     /// `updateFriend`: the update form for an existing friend (seed 004).
-    static let updateFriend = ViewModelType<UpdateFriendViewModel>(
+    static let updateFriend = ViewModelDeclaration<UpdateFriendViewModel>(
         "updateFriend",
         summary: "Update a friend: viewDidLoad sends the title and loads the fields; then as addFriend, saving with an update.",
-        options: friendsServiceOptions + [
-            OptionDescription("friendId", schema: ["type": "integer"], summary: "Required: the id of the friend to update."),
-        ],
+        options: FriendsOptions.shared + [FriendsOptions.friendId],
         make: { context throws(CreationFailure) in
-            let options = Options(context, type: "updateFriend")
-            try options.allowOnly(["friendId", "service", "latencyMs"])
-            guard options.object["friendId"] != nil else {
-                throw CreationFailure("option 'friendId' is required: the id (an integer) of the friend to update")
-            }
-            let friendId = try options.value("friendId", Int.self)
-            return UpdateFriendViewModel(friendId: friendId, environment: try friendsEnvironment(context, options))
+            UpdateFriendViewModel(friendId: try context.value(of: FriendsOptions.friendId), environment: try friendsEnvironment(context))
         },
         inputs: [
             .input("viewDidLoad", summary: "The screen appeared: send the title and load the friend.") { vm in vm.inputs.viewDidLoad() },
@@ -81,11 +65,15 @@ extension BuiltinCatalog {
         ]
     )
 
-    /// The `create` options every friends screen takes.
-    private static let friendsServiceOptions = [
-        OptionDescription("service", schema: ["enum": ["builtin", "client"]], summary: "\"client\" delegates friendsService/list, get, create, update and delete to the client."),
-        OptionDescription("latencyMs", schema: ["type": "number", "minimum": 0], summary: "Built-in store latency in milliseconds for this instance (default 100)."),
-    ]
+    /// The friends screens' `create` options.
+    enum FriendsOptions {
+        static let service = CreateOption.service(delegating: "friendsService/list, get, create, update and delete")
+        static let latency = CreateOption.latency(default: 100, summary: "Built-in store latency in milliseconds for this instance")
+        /// `updateFriend` only.
+        static let friendId = CreateOption.required("friendId", Int.self, summary: "the id of the friend to update")
+        /// What every friends screen takes.
+        static let shared: [any AnyCreateOption] = [service, latency]
+    }
 
     /// The form inputs `addFriend` and `updateFriend` share.
     private static func friendFormInputs<Model: FriendFormInputs>() -> [InputDefinition<Model>] {
@@ -98,12 +86,13 @@ extension BuiltinCatalog {
     }
 
     /// The services of a friends screen: the client's, or this session's built-in store.
-    private static func friendsEnvironment(_ context: CreationContext, _ options: Options) throws(CreationFailure) -> Environment {
+    private static func friendsEnvironment(_ context: CreationContext) throws(CreationFailure) -> Environment {
         var environment = Environment.builtIn(scheduler: context.scheduler)
-        if try options.usesClientService() {
+        switch try context.value(of: FriendsOptions.service) {
+        case .client:
             environment.friendsService = ClientFriendsService(client: context.client, instance: context.id)
-        } else {
-            environment.friendsService = try sessionFriendsStore(context).answering(after: try options.latency(default: 0.1))
+        case .builtin:
+            environment.friendsService = try sessionFriendsStore(context).answering(after: try context.seconds(of: FriendsOptions.latency))
         }
         return environment
     }

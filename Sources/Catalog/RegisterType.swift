@@ -3,35 +3,36 @@ import JSON
 import ViewModels
 
 extension BuiltinCatalog {
+    /// `register`'s `create` options.
+    enum RegisterOptions {
+        enum Outcome: String, CaseIterable, Sendable { case token, noToken, failure }
+
+        static let service = CreateOption.service(delegating: "registerService/register")
+        static let latency = CreateOption.latency(default: 300)
+        static let outcome = CreateOption<Outcome>.choice("outcome", default: .token, summary: "What the built-in service answers")
+        static let token = CreateOption.text("token", defaultText: "token-<username>", summary: "The token answered")
+        static let reason = CreateOption.value("reason", String.self, default: "Dunno.", summary: "The failure reason for outcome failure")
+    }
+
     /// `register`: registration with a service (seed 001).
-    static let register = ViewModelType<RegisterViewModel>(
+    static let register = ViewModelDeclaration<RegisterViewModel>(
         "register",
         summary: "Registration: enabled when username and password have 8+ characters and nothing is in flight.",
-        options: [
-            OptionDescription("service", schema: ["enum": ["builtin", "client"]], summary: "\"client\" delegates registerService/register to the client."),
-            OptionDescription("latencyMs", schema: ["type": "number", "minimum": 0], summary: "Built-in service latency in milliseconds (default 300)."),
-            OptionDescription("outcome", schema: ["enum": ["token", "noToken", "failure"]], summary: "What the built-in service answers (default token)."),
-            OptionDescription("token", schema: ["type": "string"], summary: "The token answered (default token-<username>)."),
-            OptionDescription("reason", schema: ["type": "string"], summary: "The failure reason for outcome failure (default \"Dunno.\")."),
-        ],
+        options: [RegisterOptions.service, RegisterOptions.latency, RegisterOptions.outcome, RegisterOptions.token, RegisterOptions.reason],
         make: { context throws(CreationFailure) in
-            let options = Options(context, type: "register")
-            try options.allowOnly(["service", "latencyMs", "outcome", "token", "reason"])
+            typealias Options = RegisterOptions
             var environment = Environment.builtIn(scheduler: context.scheduler)
-            if try options.usesClientService() {
+            switch try context.value(of: Options.service) {
+            case .client:
                 environment.registerService = ClientRegisterService(client: context.client, instance: context.id)
-            } else {
-                let outcome: SimulatedRegisterService.Outcome
-                switch try options.string("outcome") {
-                case nil, "token": outcome = .token(try options.string("token"))
-                case "noToken": outcome = .noToken
-                case "failure": outcome = .failure(reason: try options.string("reason") ?? "Dunno.")
-                case let other?: throw CreationFailure("option 'outcome' must be \"token\", \"noToken\" or \"failure\", got \"\(other)\"")
+            case .builtin:
+                let outcome: SimulatedRegisterService.Outcome = switch try context.value(of: Options.outcome) {
+                case .token: .token(try context.value(of: Options.token))
+                case .noToken: .noToken
+                case .failure: .failure(reason: try context.value(of: Options.reason))
                 }
                 environment.registerService = SimulatedRegisterService(
-                    scheduler: context.scheduler,
-                    latency: try options.latency(default: 0.3),
-                    outcome: outcome
+                    scheduler: context.scheduler, latency: try context.seconds(of: Options.latency), outcome: outcome
                 )
             }
             return RegisterViewModel(environment: environment)

@@ -2,14 +2,11 @@ import Host
 import ViewModels
 
 extension BuiltinCatalog {
-    /// `signin`: email and password validation with messages (seed 002).
-    static let signin = ViewModelType<SigninViewModel>(
+    /// `signin`: email and password validation with messages (seed 002). No options.
+    static let signin = ViewModelDeclaration<SigninViewModel>(
         "signin",
         summary: "Sign-in validation: email by the shared rule, password 6 to 20 characters, with error texts.",
-        make: { context throws(CreationFailure) in
-            try Options(context, type: "signin").allowOnly([])
-            return SigninViewModel()
-        },
+        make: { _ in SigninViewModel() },
         inputs: [
             .input("emailChanged", Param("email", String.self), summary: "The email field changed.") { vm, email in vm.inputs.emailChanged(email: email) },
             .input("passwordChanged", Param("password", String.self), summary: "The password field changed.") { vm, password in vm.inputs.passwordChanged(password: password) },

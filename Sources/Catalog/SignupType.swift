@@ -2,14 +2,11 @@ import Host
 import ViewModels
 
 extension BuiltinCatalog {
-    /// `signup`: the Kickstarter TDD form (seed 000).
-    static let signup = ViewModelType<SignupViewModel>(
+    /// `signup`: the Kickstarter TDD form (seed 000). No options.
+    static let signup = ViewModelDeclaration<SignupViewModel>(
         "signup",
         summary: "Signup form: enabled when all fields are filled; success needs a valid email; locked after 3 failures.",
-        make: { context throws(CreationFailure) in
-            try Options(context, type: "signup").allowOnly([])
-            return SignupViewModel()
-        },
+        make: { _ in SignupViewModel() },
         inputs: [
             .input("viewDidLoad", summary: "The screen appeared.") { vm in vm.inputs.viewDidLoad() },
             .input("nameChanged", Param("name", String?.self), summary: "The name field changed.") { vm, name in vm.inputs.nameChanged(name: name) },

@@ -108,13 +108,13 @@ public final class StdioServer: @unchecked Sendable {
         while true {
             // Closures written inline, not stored in a `let`: a stored closure capturing `frames`
             // makes every append pay the runtime's dynamic exclusivity check.
-            var frames: [ParsedFrame] = []
+            var frames: [ReaderHandoff] = []
             var bytes = 0
             let step: FrameReader.ChunkOutcome
             do {
                 step = try reader.readChunk { frame in
                     bytes += frame.byteCount
-                    frames.append(ParsedFrame(frame, maxBatch: maxBatch))
+                    frames.append(ReaderHandoff(frame, maxBatch: maxBatch))
                 }
             } catch {
                 let failure: Outcome
@@ -146,7 +146,7 @@ public final class StdioServer: @unchecked Sendable {
     }
 
     /// Gives one chunk's frames to the executor; `ending` stops the server after them.
-    private func hand(_ frames: [ParsedFrame], bytes: Int, then ending: Outcome?) {
+    private func hand(_ frames: [ReaderHandoff], bytes: Int, then ending: Outcome?) {
         let work: @Sendable (Session) -> Void = { [self] session in
             defer { budget.release(bytes: bytes) }
             process(frames, in: session)
@@ -165,7 +165,7 @@ public final class StdioServer: @unchecked Sendable {
 
     // MARK: Executor
 
-    private func process(_ frames: [ParsedFrame], in session: Session) {
+    private func process(_ frames: [ReaderHandoff], in session: Session) {
         guard outcome == nil else { return }
         for frame in frames {
             switch frame {

@@ -7,7 +7,7 @@ extension FrameDecoder {
     /// proves too long.
     mutating func decodeHeader(
         _ bytes: UnsafeRawBufferPointer, from start: Int, block: HeaderBlock,
-        _ emit: (Frame) throws -> Void
+        _ emit: (InboundFrame) throws -> Void
     ) rethrows -> Int {
         var block = block
         var offset = start
@@ -60,7 +60,7 @@ extension FrameDecoder {
     }
 
     /// The block's empty line has arrived: sets the next state and returns what to report.
-    private mutating func endBlock(_ block: HeaderBlock) -> Frame? {
+    private mutating func endBlock(_ block: HeaderBlock) -> InboundFrame? {
         let nextHeader = State.header(HeaderBlock())
         if let problem = block.problem {
             // Skip the body the sender meant, if it told us its length, to stay in step with it.
@@ -86,7 +86,7 @@ extension FrameDecoder {
 
     /// Collects body bytes; emits the message once all `length` have arrived.
     mutating func decodeBody(
-        _ bytes: UnsafeRawBufferPointer, from start: Int, length: Int, _ emit: (Frame) throws -> Void
+        _ bytes: UnsafeRawBufferPointer, from start: Int, length: Int, _ emit: (InboundFrame) throws -> Void
     ) rethrows -> Int {
         let available = bytes.count - start
         if pending.isEmpty && available >= length {

@@ -10,7 +10,7 @@ extension FrameDecoder {
 
     /// Decodes lines from `start` until the bytes run out or the state changes.
     mutating func decodeLines(
-        _ bytes: UnsafeRawBufferPointer, from start: Int, _ emit: (Frame) throws -> Void
+        _ bytes: UnsafeRawBufferPointer, from start: Int, _ emit: (InboundFrame) throws -> Void
     ) rethrows -> Int {
         var offset = start
         while offset < bytes.count {
@@ -30,7 +30,7 @@ extension FrameDecoder {
     /// Skips the rest of an over-long line, counting it, and reports it at its `"\n"`.
     mutating func skipLine(
         _ bytes: UnsafeRawBufferPointer, from start: Int, length: Int, endsWithCR: Bool,
-        _ emit: (Frame) throws -> Void
+        _ emit: (InboundFrame) throws -> Void
     ) rethrows -> Int {
         guard let end = bytes.firstIndex(of: ASCII.newline, from: start) else {
             let rest = bytes.view(start..<bytes.count)
@@ -48,7 +48,7 @@ extension FrameDecoder {
     }
 
     /// A line ended by `"\n"` (not included in `segment`): the frame it makes, if any.
-    private mutating func completeLine(_ segment: UnsafeRawBufferPointer) -> Frame? {
+    private mutating func completeLine(_ segment: UnsafeRawBufferPointer) -> InboundFrame? {
         guard !pending.isEmpty else {
             // Fast path: the whole line is in this chunk; check it in place, copy it once.
             let line = segment.last == ASCII.carriageReturn ? segment.view(0..<segment.count - 1) : segment
@@ -70,7 +70,7 @@ extension FrameDecoder {
 
     /// A complete line (without `"\n"`) as a frame: strips one `"\r"`, skips blanks, checks length.
     /// `consuming` so stripping the `"\r"` edits the array in place instead of copying it.
-    func lineFrame(_ line: consuming [UInt8]) -> Frame? {
+    func lineFrame(_ line: consuming [UInt8]) -> InboundFrame? {
         if line.last == ASCII.carriageReturn {
             line.removeLast()
         }

@@ -1,4 +1,4 @@
-/// A pure, incremental decoder: feed it any chunking of a byte stream, get ``Frame``s out.
+/// A pure, incremental decoder: feed it any chunking of a byte stream, get ``InboundFrame``s out.
 ///
 /// It does no I/O, so it can be tested byte by byte; ``FrameReader`` drives it from a file
 /// descriptor. Any split of the same stream into feeds yields the same frames.
@@ -44,7 +44,7 @@ public struct FrameDecoder: Sendable {
     /// `.newline` or `.contentLength` for the rest of the decoder's life.
     public private(set) var mode: FramingMode
 
-    /// The longest message delivered; longer ones become ``Frame/tooLong(length:)``.
+    /// The longest message delivered; longer ones become ``InboundFrame/tooLong(length:)``.
     public let maxMessageLength: Int
 
     /// The longest header block accepted in Content-Length mode, terminators included.
@@ -93,7 +93,7 @@ public struct FrameDecoder: Sendable {
     var bufferCapacity: Int { pending.capacity }
 
     /// Decodes `bytes`, calling `emit` for each frame completed by them, in stream order.
-    public mutating func feed(_ bytes: UnsafeRawBufferPointer, _ emit: (Frame) throws -> Void) rethrows {
+    public mutating func feed(_ bytes: UnsafeRawBufferPointer, _ emit: (InboundFrame) throws -> Void) rethrows {
         var offset = 0
         // Each step consumes at least one byte or changes state without consuming (a hand-over,
         // which never repeats), so the loop ends.
@@ -118,7 +118,7 @@ public struct FrameDecoder: Sendable {
     }
 
     /// Decodes `bytes`; the same as the `UnsafeRawBufferPointer` overload (one copy per message).
-    public mutating func feed(_ bytes: [UInt8], _ emit: (Frame) throws -> Void) rethrows {
+    public mutating func feed(_ bytes: [UInt8], _ emit: (InboundFrame) throws -> Void) rethrows {
         try bytes.withUnsafeBytes { buffer in try feed(buffer, emit) }
     }
 
@@ -128,7 +128,7 @@ public struct FrameDecoder: Sendable {
     /// reported as `.tooLong`). Content-Length mode: a partial header block or body is reported as
     /// `.invalidHeader("truncated …")`. Afterwards the decoder is ready for a new stream in the
     /// same mode (an `.auto` decoder keeps the framing it decided).
-    public mutating func finish(_ emit: (Frame) throws -> Void) rethrows {
+    public mutating func finish(_ emit: (InboundFrame) throws -> Void) rethrows {
         let last = endOfInputFrame()
         state = Self.initialState(for: mode)
         pending.clear()
@@ -137,7 +137,7 @@ public struct FrameDecoder: Sendable {
         }
     }
 
-    private mutating func endOfInputFrame() -> Frame? {
+    private mutating func endOfInputFrame() -> InboundFrame? {
         switch state {
         case .detecting, .skippingHeader, .skippingBody:
             // Nothing, or only blanks, or something already reported.

@@ -29,7 +29,7 @@ public final class FrameReader {
     /// Reused for every read; its size is the `chunkSize` given at creation.
     private var chunk: [UInt8]
     /// Frames decoded but not yet returned by `next()`; `readyHead` is the next one (O(1) take).
-    private var ready: [Frame] = []
+    private var ready: [InboundFrame] = []
     private var readyHead = 0
     private var reachedEnd = false
 
@@ -77,7 +77,7 @@ public final class FrameReader {
     ///
     /// Blocks until a frame is complete or the input ends. At end of input a partial last
     /// message is delivered as ``FrameDecoder/finish(_:)`` describes.
-    public func next() throws(FrameReadError) -> Frame? {
+    public func next() throws(FrameReadError) -> InboundFrame? {
         while true {
             if let frame = takeReady() {
                 return frame
@@ -98,7 +98,7 @@ public final class FrameReader {
     ///
     /// With `timeoutMilliseconds` (≥ 0), returns ``ChunkOutcome/timedOut`` when nothing arrived
     /// within it.
-    public func readChunk(timeoutMilliseconds: Int32 = -1, _ onFrame: (Frame) -> Void) throws(FrameReadError) -> ChunkOutcome {
+    public func readChunk(timeoutMilliseconds: Int32 = -1, _ onFrame: (InboundFrame) -> Void) throws(FrameReadError) -> ChunkOutcome {
         if reachedEnd { return .ended }
         if interruption != nil || timeoutMilliseconds >= 0 {
             let watched = (interruption.map { [$0] } ?? []) + [fileDescriptor]
@@ -152,12 +152,12 @@ public final class FrameReader {
 
     /// What ``next(timeoutMilliseconds:)`` found.
     public enum NextFrame: Equatable, Sendable {
-        case frame(Frame)
+        case frame(InboundFrame)
         case ended
         case timedOut
     }
 
-    private func takeReady() -> Frame? {
+    private func takeReady() -> InboundFrame? {
         guard readyHead < ready.count else { return nil }
         let frame = ready[readyHead]
         readyHead += 1

@@ -23,7 +23,7 @@ public final class REPL {
     private let printer: SessionPrinter
     private let driver: SessionDriver
     /// The types, from `describe` at start (the registry does not change while running).
-    private var types: [TypeInfo] = []
+    private var types: [TypeDescription] = []
     /// The history file, while it can be written.
     private var history: HistoryStore?
     /// Whether the line being edited continues a multi-line JSON input (nothing to complete).
@@ -47,7 +47,7 @@ public final class REPL {
             onEvent: { printer.handle($0) }
         )
         if case let .success(result) = driver.query("describe") {
-            types = SessionDescription.types(fromDescribe: result)
+            types = TypeDescription.types(fromDescribe: result)
         }
     }
 
@@ -244,7 +244,7 @@ public final class REPL {
     }
 
     /// The declared parameters of `target.input`, from the session's description.
-    private func parameterLookup(_ method: String) -> [ParameterInfo]? {
+    private func parameterLookup(_ method: String) -> [ParameterDescription]? {
         guard let dot = method.firstIndex(of: ".") else { return nil }
         let target = String(method[..<dot])
         let input = String(method[method.index(after: dot)...])

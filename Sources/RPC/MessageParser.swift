@@ -1,23 +1,23 @@
 import JSON
 
+/// What one message body holds: one message, a batch, or something that is not JSON.
+public enum ParsedPayload: Sendable {
+    /// A single message.
+    case single(IncomingMessage)
+    /// A JSON array: a batch (possibly empty, which is itself an error the session reports).
+    case batch([IncomingMessage])
+    /// Not JSON at all.
+    case unparsable(RPCError)
+}
+
 /// Turns one frame's bytes into JSON-RPC messages.
 ///
 /// The envelope (`jsonrpc`, `id`, `method`) is read straight from jansson's tree through
 /// `JSONNode`; only `params` and ids are converted to Swift values. A batch yields one message
 /// per element.
 public enum MessageParser {
-    /// The parsed frame: one message, a batch, or a parse error.
-    public enum Frame: Sendable {
-        /// A single message.
-        case single(IncomingMessage)
-        /// A JSON array: a batch (possibly empty, which is itself an error the session reports).
-        case batch([IncomingMessage])
-        /// Not JSON at all.
-        case unparsable(RPCError)
-    }
-
     /// Parses one frame, with at most `maxBatch` elements per batch (more is one error).
-    public static func parse(_ bytes: [UInt8], maxBatch: Int = .max) -> Frame {
+    public static func parse(_ bytes: [UInt8], maxBatch: Int = .max) -> ParsedPayload {
         let document: JSONDocument
         do {
             document = try JSONDocument.parse(bytes)

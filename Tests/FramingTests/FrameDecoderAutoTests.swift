@@ -36,7 +36,7 @@ final class FrameDecoderAutoTests: XCTestCase {
 
     func testModeBeforeAnyNonBlankByte_IsStillAuto() {
         var decoder = FrameDecoder(mode: .auto)
-        var frames: [Frame] = []
+        var frames: [InboundFrame] = []
         decoder.feed(bytes("\r\n \n")) { frames.append($0) }
         XCTAssertEqual(decoder.mode, .auto)
         decoder.feed(bytes("C")) { frames.append($0) }
@@ -59,7 +59,7 @@ final class FrameDecoderAutoTests: XCTestCase {
 
     func testOverLongBlankPrefix_DecidesNewlineWithoutStoringIt() {
         var decoder = FrameDecoder(mode: .auto, maxMessageLength: 8)
-        var frames: [Frame] = []
+        var frames: [InboundFrame] = []
         for _ in 0..<1000 {
             decoder.feed(bytes(" ")) { frames.append($0) }
         }

@@ -5,7 +5,7 @@ import XCTest
 
 /// Content-Length framing (LSP base protocol).
 final class FrameDecoderContentLengthTests: XCTestCase {
-    private func lsp(_ chunks: [[UInt8]], limit: Int = 16 * 1024 * 1024) -> [Frame] {
+    private func lsp(_ chunks: [[UInt8]], limit: Int = 16 * 1024 * 1024) -> [InboundFrame] {
         decode(chunks, mode: .contentLength, limit: limit).frames
     }
 
@@ -56,7 +56,7 @@ final class FrameDecoderContentLengthTests: XCTestCase {
 
     func testOversizeLength_IsSkippedUnstoredThenNextMessageDecodes() {
         var decoder = FrameDecoder(mode: .contentLength, maxMessageLength: 16)
-        var frames: [Frame] = []
+        var frames: [InboundFrame] = []
         decoder.feed(bytes("Content-Length: 100000\r\n\r\n")) { frames.append($0) }
         let body = [UInt8](repeating: UInt8(ascii: "b"), count: 100_000)
         for start in stride(from: 0, to: body.count, by: 999) {
@@ -103,10 +103,10 @@ final class FrameDecoderContentLengthTests: XCTestCase {
         let stream = bytes(
             "Content-Length: 3\r\n" + huge + huge + "\r\nabc" + huge + "Content-Length: 4\r\n\r\nabcd"
                 + "Content-Length: 2\r\n\r\nok")
-        let tooLong = Frame.invalidHeader("header block longer than 8192 bytes")
+        let tooLong = InboundFrame.invalidHeader("header block longer than 8192 bytes")
         for size in [1, 100, 8191, stream.count] {
             var decoder = FrameDecoder(mode: .contentLength)
-            var frames: [Frame] = []
+            var frames: [InboundFrame] = []
             for start in stride(from: 0, to: stream.count, by: size) {
                 decoder.feed(Array(stream[start..<min(start + size, stream.count)])) { frames.append($0) }
             }

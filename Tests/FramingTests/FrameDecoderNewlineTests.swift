@@ -72,7 +72,7 @@ final class FrameDecoderNewlineTests: XCTestCase {
 
     func testOverLongLineSplitAcrossManyFeeds_IsCountedNotStored() {
         var decoder = FrameDecoder(maxMessageLength: 16)
-        var frames: [Frame] = []
+        var frames: [InboundFrame] = []
         let long = [UInt8](repeating: UInt8(ascii: "q"), count: 10_000)
         for start in stride(from: 0, to: long.count, by: 7) {
             decoder.feed(Array(long[start..<min(start + 7, long.count)])) { frames.append($0) }
@@ -107,7 +107,7 @@ final class FrameDecoderNewlineTests: XCTestCase {
 
     func testDecoderAfterFinish_StartsANewStream() {
         var decoder = FrameDecoder()
-        var frames: [Frame] = []
+        var frames: [InboundFrame] = []
         decoder.feed(bytes("a\npartial")) { frames.append($0) }
         decoder.finish { frames.append($0) }
         decoder.feed(bytes("b\n")) { frames.append($0) }
@@ -118,7 +118,7 @@ final class FrameDecoderNewlineTests: XCTestCase {
     func testEmitThrowing_StopsTheFeedAndLeavesTheDecoderUsable() {
         struct Stop: Error {}
         var decoder = FrameDecoder()
-        var frames: [Frame] = []
+        var frames: [InboundFrame] = []
         XCTAssertThrowsError(try decoder.feed(bytes("a\nb\n")) { frame in
             frames.append(frame)
             throw Stop()
@@ -130,7 +130,7 @@ final class FrameDecoderNewlineTests: XCTestCase {
 
     func testPartialLineBuffer_StaysWithinTheLimit() {
         var decoder = FrameDecoder(maxMessageLength: 1000)
-        var frames: [Frame] = []
+        var frames: [InboundFrame] = []
         for _ in 0..<1001 {
             decoder.feed([UInt8(ascii: "k")]) { frames.append($0) }
         }

@@ -114,7 +114,7 @@ final class FrameReaderTests: XCTestCase {
         let pipe = TestPipe()
         writeRaw(pipe.writeEnd, bytes("a\nb\nc"))
         let reader = FrameReader(fileDescriptor: FileDescriptor(rawValue: pipe.readEnd))
-        var frames: [Frame] = []
+        var frames: [InboundFrame] = []
         XCTAssertEqual(try reader.readChunk { frames.append($0) }, .read(bytes: 5))
         XCTAssertEqual(frames, [message("a"), message("b")], "the partial c waits for its newline")
         pipe.closeWriteEnd()

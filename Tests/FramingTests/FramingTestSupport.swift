@@ -13,14 +13,14 @@ import XCTest
 func bytes(_ text: String) -> [UInt8] { Array(text.utf8) }
 
 /// A `.message` frame holding the UTF-8 bytes of `text`.
-func message(_ text: String) -> Frame { .message(bytes(text)) }
+func message(_ text: String) -> InboundFrame { .message(bytes(text)) }
 
 /// Feeds `chunks` in order, then finishes; returns every frame and the decoder's final mode.
 func decode(
     _ chunks: [[UInt8]], mode: FramingMode = .newline, limit: Int = 16 * 1024 * 1024
-) -> (frames: [Frame], mode: FramingMode) {
+) -> (frames: [InboundFrame], mode: FramingMode) {
     var decoder = FrameDecoder(mode: mode, maxMessageLength: limit)
-    var frames: [Frame] = []
+    var frames: [InboundFrame] = []
     for chunk in chunks {
         decoder.feed(chunk) { frames.append($0) }
     }
@@ -32,7 +32,7 @@ func decode(
 /// position, and (for streams up to 80 bytes) split at every pair of positions.
 func assertEverySplit(
     _ stream: [UInt8], mode: FramingMode = .newline, limit: Int = 16 * 1024 * 1024,
-    decodeTo expected: [Frame], file: StaticString = #filePath, line: UInt = #line
+    decodeTo expected: [InboundFrame], file: StaticString = #filePath, line: UInt = #line
 ) {
     XCTAssertEqual(decode([stream], mode: mode, limit: limit).frames, expected, "whole", file: file, line: line)
     let single = stream.map { [$0] }
@@ -111,8 +111,8 @@ func readAll(_ fd: Int32) -> [UInt8] {
 }
 
 /// Every frame a reader yields until end of input.
-func readFrames(_ reader: FrameReader, file: StaticString = #filePath, line: UInt = #line) -> [Frame] {
-    var frames: [Frame] = []
+func readFrames(_ reader: FrameReader, file: StaticString = #filePath, line: UInt = #line) -> [InboundFrame] {
+    var frames: [InboundFrame] = []
     do {
         while let frame = try reader.next() { frames.append(frame) }
     } catch {

@@ -22,7 +22,7 @@ final class ReaderWriterPipeTests: XCTestCase {
         let pipe = TestPipe()
         let readEnd = pipe.readEnd
         let writer = FrameWriter(fileDescriptor: FileDescriptor(rawValue: pipe.writeEnd), mode: mode)
-        let received = Shared<[Frame]>([])
+        let received = Shared<[InboundFrame]>([])
         let failures = Shared<[FrameWriteError]>([])
         let consumer = TestThread {
             let frames = readFrames(FrameReader(fileDescriptor: FileDescriptor(rawValue: readEnd), mode: mode))

@@ -39,14 +39,14 @@ final class CounterViewModel {
         resetPipe.input.send(value: ())
     }
 
-    static let type = ViewModelType<CounterViewModel>(
+    static let start = CreateOption.value("start", Int.self, default: 0, summary: "Initial count")
+
+    static let type = ViewModelDeclaration<CounterViewModel>(
         "counter",
         summary: "A counter.",
-        options: [OptionDescription("start", schema: ["type": "integer"], summary: "Initial count.")],
+        options: [start],
         make: { context throws(CreationFailure) in
-            let start: Int
-            do { start = try Int?(json: context.options["start"] ?? .null) ?? 0 } catch { throw CreationFailure("option 'start' expects integer") }
-            return CounterViewModel(scheduler: context.scheduler, start: start)
+            CounterViewModel(scheduler: context.scheduler, start: try context.value(of: start))
         },
         inputs: [
             .input("increment", Param("by", Int.self)) { vm, step in vm.increment(by: step) },

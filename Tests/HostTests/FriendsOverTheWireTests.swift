@@ -58,10 +58,10 @@ final class FriendsOverTheWireTests: XCTestCase {
     func testUpdateFriendWithoutFriendIdCannotBeCreated() {
         let harness = SessionHarness(registry: BuiltinCatalog.registry())
         assertLines(harness.send(#"{"jsonrpc":"2.0","id":1,"method":"create","params":{"type":"updateFriend","id":"edit"}}"#), [
-            #"{"jsonrpc":"2.0","id":1,"error":{"code":-32002,"message":"Could not create 'edit' of type updateFriend: option 'friendId' is required: the id (an integer) of the friend to update","data":{"type":"updateFriend","id":"edit"}}}"#,
+            #"{"jsonrpc":"2.0","id":1,"error":{"code":-32002,"message":"Could not create 'edit' of type updateFriend: option 'friendId' is required: the id of the friend to update (integer)","data":{"type":"updateFriend","id":"edit","option":"friendId"}}}"#,
         ])
         assertLines(harness.send(#"{"jsonrpc":"2.0","id":2,"method":"create","params":{"type":"updateFriend","id":"edit","options":{"friendId":"2"}}}"#), [
-            #"{"jsonrpc":"2.0","id":2,"error":{"code":-32002,"message":"Could not create 'edit' of type updateFriend: option 'friendId' expects integer, got string","data":{"type":"updateFriend","id":"edit"}}}"#,
+            #"{"jsonrpc":"2.0","id":2,"error":{"code":-32002,"message":"Could not create 'edit' of type updateFriend: option 'friendId' expects integer, got string","data":{"type":"updateFriend","id":"edit","option":"friendId"}}}"#,
         ])
     }
 

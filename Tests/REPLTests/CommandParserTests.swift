@@ -1,3 +1,4 @@
+import Host
 import JSON
 @testable import REPL
 import XCTest
@@ -123,8 +124,8 @@ final class CommandParserTests: XCTestCase {
     }
 
     func testBareNumbersAndBooleansFitTheDeclaredType() {
-        let phone = [ParameterInfo(name: "phonenumber", type: "string", isOptional: false)]
-        let lookup: (String) -> [ParameterInfo]? = { $0 == "a.phonenumberChanged" ? phone : nil }
+        let phone = [ParameterDescription(label: "phonenumber", typeName: "string", schema: [:], acceptsNull: false)]
+        let lookup: (String) -> [ParameterDescription]? = { $0 == "a.phonenumberChanged" ? phone : nil }
         XCTAssertEqual(try CommandParser.parse("a.phonenumberChanged 0612345678", parameters: lookup).get(),
                        .call(method: "a.phonenumberChanged", arguments: .positional(["0612345678"])))
         XCTAssertEqual(try CommandParser.parse("a.phonenumberChanged 5551234", parameters: lookup).get(),
@@ -134,11 +135,11 @@ final class CommandParserTests: XCTestCase {
         // Quoted, or for a parameter that takes numbers, a number stays a number.
         XCTAssertEqual(try CommandParser.parse(#"a.phonenumberChanged "5551234""#, parameters: lookup).get(),
                        .call(method: "a.phonenumberChanged", arguments: .positional(["5551234"])))
-        let count = [ParameterInfo(name: "by", type: "integer", isOptional: false)]
+        let count = [ParameterDescription(label: "by", typeName: "integer", schema: [:], acceptsNull: false)]
         XCTAssertEqual(try CommandParser.parse("c.increment 2", parameters: { _ in count }).get(),
                        .call(method: "c.increment", arguments: .positional([2])))
         // Where both would fit, the person is asked to say which.
-        let either = [ParameterInfo(name: "value", type: "string or integer", isOptional: false)]
+        let either = [ParameterDescription(label: "value", typeName: "string or integer", schema: [:], acceptsNull: false)]
         let failure = CommandParser.parse("x.set 42", parameters: { _ in either }).failureValue
         XCTAssertEqual(failure?.message, "42 could be text or an integer for 'value' (string or integer)")
         XCTAssertEqual(failure?.hint, #"write "42" for the text, or value=42 with a JSON integer in a raw message"#)

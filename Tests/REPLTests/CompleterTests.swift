@@ -9,19 +9,19 @@ final class CompleterTests: XCTestCase {
     /// Two types as `describe` reports them, and one instance of each (one with its own id).
     private let description = SessionDescription(
         types: [
-            TypeInfo(name: "signup", summary: "Signup form.", inputs: [
-                InputInfo(name: "viewDidLoad", signature: "viewDidLoad()", summary: "The screen appeared.", parameters: []),
-                InputInfo(name: "nameChanged", signature: "nameChanged(name: string or null)", summary: "The name field changed.", parameters: [
-                    ParameterInfo(name: "name", type: "string or null", isOptional: true),
+            TypeDescription(name: "signup", summary: "Signup form.", inputs: [
+                InputDescription(name: "viewDidLoad", summary: "The screen appeared.", parameters: []),
+                InputDescription(name: "nameChanged", summary: "The name field changed.", parameters: [
+                    ParameterDescription(label: "name", typeName: "string or null", schema: [:], acceptsNull: true),
                 ]),
-                InputInfo(name: "emailChanged", signature: "emailChanged(email: string or null)", summary: nil, parameters: [
-                    ParameterInfo(name: "email", type: "string or null", isOptional: true),
+                InputDescription(name: "emailChanged", summary: nil, parameters: [
+                    ParameterDescription(label: "email", typeName: "string or null", schema: [:], acceptsNull: true),
                 ]),
             ], outputs: []),
-            TypeInfo(name: "signin", summary: "Sign-in.", inputs: [
-                InputInfo(name: "login", signature: "login(email: string, password: string)", summary: nil, parameters: [
-                    ParameterInfo(name: "email", type: "string", isOptional: false),
-                    ParameterInfo(name: "password", type: "string", isOptional: false),
+            TypeDescription(name: "signin", summary: "Sign-in.", inputs: [
+                InputDescription(name: "login", summary: nil, parameters: [
+                    ParameterDescription(label: "email", typeName: "string", schema: [:], acceptsNull: false),
+                    ParameterDescription(label: "password", typeName: "string", schema: [:], acceptsNull: false),
                 ]),
             ], outputs: []),
         ],
@@ -137,7 +137,7 @@ final class CompleterTests: XCTestCase {
         session.handle(frame: Array(#"{"jsonrpc":"2.0","id":3,"method":"list"}"#.utf8))
         guard answers.count == 3 else { return XCTFail("expected 3 answers, got \(answers)") }
         let described = SessionDescription(
-            types: SessionDescription.types(fromDescribe: answers[1]),
+            types: TypeDescription.types(fromDescribe: answers[1]),
             instances: SessionDescription.instances(fromList: answers[2])
         )
         XCTAssertEqual(described.instances, [InstanceInfo(id: "form", type: "signup")])
@@ -149,7 +149,7 @@ final class CompleterTests: XCTestCase {
 
     func testNew_HintsTheTypesCreateOptions() {
         var described = description
-        described.types[1].options = [OptionInfo(name: "latencyMs", type: "number ≥ 0", summary: "")]
+        described.types[1].options = [OptionDescription(name: "latencyMs", schema: ["type": "number", "minimum": 0], summary: "")]
         let completer = Completer(description: described)
         XCTAssertEqual(completer.complete(".new sign").hint, nil, "two types match")
         XCTAssertEqual(completer.complete(".new signi").hint, #".new signin [as ID] {"latencyMs": number ≥ 0}"#)

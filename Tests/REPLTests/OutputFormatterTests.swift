@@ -101,8 +101,8 @@ final class OutputFormatterTests: XCTestCase {
 
     func testTypes_AlignedWithSummaries() {
         let types = [
-            TypeInfo(name: "signup", summary: "Signup form.", inputs: [], outputs: []),
-            TypeInfo(name: "checkout", summary: "Pay.", inputs: [], outputs: []),
+            TypeDescription(name: "signup", summary: "Signup form.", inputs: [], outputs: []),
+            TypeDescription(name: "checkout", summary: "Pay.", inputs: [], outputs: []),
         ]
         XCTAssertEqual(plain.types(types), ["signup    Signup form.", "checkout  Pay."])
     }
@@ -130,12 +130,12 @@ final class OutputFormatterTests: XCTestCase {
     // MARK: Help
 
     func testHelp_TypeFromDescription() {
-        let type = TypeInfo(name: "signup", summary: "Signup form.", inputs: [
-            InputInfo(name: "viewDidLoad", signature: "viewDidLoad()", summary: "The screen appeared.", parameters: []),
-            InputInfo(name: "nameChanged", signature: "nameChanged(name: string or null)", summary: "The name field changed.", parameters: [
-                ParameterInfo(name: "name", type: "string or null", isOptional: true),
+        let type = TypeDescription(name: "signup", summary: "Signup form.", inputs: [
+            InputDescription(name: "viewDidLoad", summary: "The screen appeared.", parameters: []),
+            InputDescription(name: "nameChanged", summary: "The name field changed.", parameters: [
+                ParameterDescription(label: "name", typeName: "string or null", schema: [:], acceptsNull: true),
             ]),
-        ], outputs: [OutputInfo(name: "submitButtonEnabled", type: "boolean", summary: "Whether it is enabled.")])
+        ], outputs: [OutputDescription(name: "submitButtonEnabled", typeName: "boolean", schema: [:], sendsCurrentValue: false, summary: "Whether it is enabled.")])
         let description = SessionDescription(types: [type], instances: [InstanceInfo(id: "form", type: "signup")])
         let help = HelpText(style: .plain)
         XCTAssertEqual(help.lines(topic: "signup", description: description), [
@@ -179,9 +179,9 @@ final class OutputFormatterTests: XCTestCase {
     }
 
     func testHelp_TypeListsItsCreateOptions() {
-        let type = TypeInfo(name: "register", summary: "Registration.", inputs: [], outputs: [], options: [
-            OptionInfo(name: "latencyMs", type: OptionInfo.typeText(of: ["type": "number", "minimum": 0]), summary: "Latency in ms."),
-            OptionInfo(name: "outcome", type: OptionInfo.typeText(of: ["enum": ["token", "failure"]]), summary: "What it answers."),
+        let type = TypeDescription(name: "register", summary: "Registration.", inputs: [], outputs: [], options: [
+            OptionDescription(name: "latencyMs", schema: ["type": "number", "minimum": 0], summary: "Latency in ms."),
+            OptionDescription(name: "outcome", schema: ["enum": ["token", "failure"]], summary: "What it answers."),
         ])
         let lines = HelpText(style: .plain).lines(topic: "register", description: SessionDescription(types: [type])) ?? []
         XCTAssertEqual(Array(lines.suffix(3)), [
@@ -194,7 +194,7 @@ final class OutputFormatterTests: XCTestCase {
 
     func testDescribe_CarriesTheOptionsOfEveryBuiltInType() {
         let harness = SessionHarnessForDescribe()
-        let types = SessionDescription.types(fromDescribe: harness.describe())
+        let types = TypeDescription.types(fromDescribe: harness.describe())
         XCTAssertEqual(types.first { $0.name == "register" }?.options.map(\.name), ["service", "latencyMs", "outcome", "token", "reason"])
         XCTAssertEqual(types.first { $0.name == "updateFriend" }?.options.contains { $0.name == "friendId" }, true)
     }

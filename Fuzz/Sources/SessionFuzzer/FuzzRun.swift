@@ -53,7 +53,7 @@ struct FuzzRun {
         var frameNumber = 0
         var stopped = false
 
-        func deliver(_ frame: Frame) {
+        func deliver(_ frame: InboundFrame) {
             // After `shutdown` the daemon reads nothing more.
             guard !stopped else { return }
             frameNumber += 1

@@ -32,15 +32,3 @@ public struct Param<Value: JSONConvertible>: Sendable {
         }
     }
 }
-
-/// A parameter as the host describes it to clients.
-public struct ParameterDescription: Sendable, Equatable {
-    /// The label, used for passing by name.
-    public let label: String
-    /// A short type name for people: "string", "string or null", "integer"…
-    public let typeName: String
-    /// A JSON Schema of the accepted values.
-    public let schema: JSONValue
-    /// Whether `null` is accepted, in which case the parameter may also be omitted.
-    public let acceptsNull: Bool
-}

@@ -21,7 +21,7 @@ final class Instance {
         self.id = id
         self.definition = definition
         self.model = model
-        self.lastValues = Array(repeating: nil, count: definition.outputs.count)
+        self.lastValues = Array(repeating: nil, count: definition.description.outputs.count)
     }
 
     func record(_ value: JSONValue, output index: Int) {
@@ -43,7 +43,7 @@ final class Instance {
     /// The last value of every output that has sent one, in declaration order.
     var snapshot: JSONValue {
         var object = JSONObject()
-        for (index, output) in definition.outputs.enumerated() {
+        for (index, output) in definition.description.outputs.enumerated() {
             if let value = lastValues[index] { object[output.name] = value }
         }
         return .object(object)

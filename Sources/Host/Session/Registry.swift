@@ -11,7 +11,7 @@ public struct Registry: Sendable {
     public init() {}
 
     /// Adds a type. A later registration with the same name replaces the earlier one.
-    public mutating func register<Model: AnyObject>(_ type: ViewModelType<Model>) {
+    public mutating func register<Model: AnyObject>(_ type: ViewModelDeclaration<Model>) {
         register(type.erased)
     }
 
@@ -32,5 +32,10 @@ public struct Registry: Sendable {
     /// All types in registration order.
     public var definitions: [ViewModelDefinition] {
         names.compactMap { types[ExactString($0)] }
+    }
+
+    /// What the host says about each type, in registration order.
+    public var descriptions: [TypeDescription] {
+        definitions.map(\.description)
     }
 }

@@ -89,7 +89,7 @@ extension Session {
 
     /// -32601 for an input `definition` does not have, with the inputs it has and a near miss.
     func unknownInput(_ name: String, instance id: String, definition: ViewModelDefinition) -> RPCError {
-        let names = definition.inputs.map(\.name)
+        let names = definition.description.inputs.map(\.name)
         var data: JSONObject = ["inputs": .array(names.map { .string($0) })]
         var message = "Method not found: \(id) (\(definition.name)) has no input '\(name)'; its inputs are \(names.joined(separator: ", "))"
         if let suggestion = Suggestion.closest(to: name, among: names) {

@@ -100,11 +100,13 @@ extension Session {
         do {
             model = try definition.instantiate(context)
         } catch {
-            return .failure(RPCError(.creationFailed, "Could not create '\(id)' of type \(type): \(error.message)", data: ["type": .string(type), "id": .string(id)]))
+            var data: JSONObject = ["type": .string(type), "id": .string(id)]
+            if let option = error.option { data["option"] = .string(option) }
+            return .failure(RPCError(.creationFailed, "Could not create '\(id)' of type \(type): \(error.message)", data: .object(data)))
         }
         let instance = Instance(id: id, definition: definition, model: model)
         instances.insert(instance)
-        for index in definition.outputs.indices {
+        for index in definition.description.outputs.indices {
             instance.keep(model.observe(index) { [weak self, weak instance] value in
                 guard let self, let instance else { return }
                 self.emit(value, output: index, of: instance)

@@ -111,7 +111,7 @@ public final class Session {
     public var maxBatch: Int { configuration.maxBatch }
 
     /// Handles a frame already parsed by `MessageParser.parse(_:maxBatch:)` with `maxBatch`.
-    public func handle(parsed: MessageParser.Frame) {
+    public func handle(parsed: ParsedPayload) {
         switch parsed {
         case let .unparsable(error):
             send(.response(OutboundResponse(id: .null, result: .failure(error))))
@@ -232,12 +232,12 @@ public final class Session {
 
     /// Sends one output value of `instance` as a notification.
     func emit(_ value: JSONValue, output index: Int, of instance: Instance) {
-        guard !instance.isDestroyed, instance.definition.outputs.indices.contains(index) else { return }
+        guard !instance.isDestroyed, instance.definition.description.outputs.indices.contains(index) else { return }
         instance.record(value, output: index)
         seq += 1
         send(.output(OutputNotification(
             instance: instance.id,
-            output: instance.definition.outputs[index].name,
+            output: instance.definition.description.outputs[index].name,
             value: value,
             seq: seq,
             cause: cause

@@ -8,7 +8,7 @@ import CJansson
 /// It only reads the tree (every pointer it follows is borrowed from `root`'s owner).
 enum JanssonTree {
     /// A container whose children are being converted.
-    private struct Frame {
+    private struct OpenContainer {
         let node: UnsafeMutablePointer<json_t>
         /// Arrays: the number of elements (objects don't need it).
         let count: Int
@@ -25,7 +25,7 @@ enum JanssonTree {
     /// Converts `root` and everything under it.
     /// `nul` turns a substituted `\u0000` back (see ``NulEscapeSubstitution``).
     static func value(of root: UnsafeMutablePointer<json_t>, restoring nul: NulEscapeSubstitution?) -> JSONValue {
-        var stack: [Frame] = []
+        var stack: [OpenContainer] = []
         var node = root
         descend: while true {
             // Descend: convert `node`, or open a frame and continue with its first child.
@@ -37,7 +37,7 @@ enum JanssonTree {
                     finished = .array([])
                     break
                 }
-                var frame = Frame(node: node, count: count)
+                var frame = OpenContainer(node: node, count: count)
                 frame.elements.reserveCapacity(count)
                 stack.append(frame)
                 node = first
@@ -47,7 +47,7 @@ enum JanssonTree {
                     finished = .object(JSONObject())
                     break
                 }
-                stack.append(Frame(node: node, count: 0, iterator: iterator))
+                stack.append(OpenContainer(node: node, count: 0, iterator: iterator))
                 node = first
                 continue descend
             default:

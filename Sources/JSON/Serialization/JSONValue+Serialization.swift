@@ -36,14 +36,14 @@ extension JSONValue {
 /// value the parser accepts (2048 levels) serializes on any thread's stack.
 enum JSONWriter {
     /// A container whose members are being written.
-    private enum Frame {
+    private enum OpenContainer {
         case array([JSONValue], next: Int)
         case object([JSONObject.Element], next: Int)
     }
 
     /// Appends `value`.
     static func write(_ value: JSONValue, to buffer: inout [UInt8]) {
-        var stack: [Frame] = []
+        var stack: [OpenContainer] = []
         var pending: JSONValue? = value
         while true {
             if let current = pending {

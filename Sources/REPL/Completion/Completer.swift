@@ -1,3 +1,4 @@
+import Host
 /// What pressing Tab does: the text to insert at the cursor, the candidates to list when the
 /// word is ambiguous, and a hint (an input's signature) to show below the line.
 public struct Completion: Equatable, Sendable {
@@ -115,7 +116,7 @@ public struct Completer: Sendable {
         let labelledSoFar = previous.compactMap { CommandParser.splitLabel($0)?.0 }
         let isLabelPrefix = word.allSatisfy { $0 == "_" || $0.isLetter || $0.isNumber } && !(word.first?.isNumber ?? false)
         guard isLabelPrefix, labelledSoFar.count == previous.count else { return Completion(hint: hint) }
-        let labels = input.parameters.map(\.name).filter { !labelledSoFar.contains($0) }
+        let labels = input.parameters.map(\.label).filter { !labelledSoFar.contains($0) }
         var completion = finish(word, labels) { _ in "=" }
         completion.hint = hint
         return completion
@@ -137,7 +138,7 @@ public struct Completer: Sendable {
     }
 
     /// `nameChanged(name: string or null) — The name field changed.`
-    static func hint(for input: InputInfo) -> String {
+    static func hint(for input: InputDescription) -> String {
         guard let summary = input.summary, !summary.isEmpty else { return input.signature }
         return "\(input.signature) — \(summary)"
     }

@@ -1,3 +1,4 @@
+import Host
 /// The text of `.help`, built from what the session describes (never from a list of types
 /// written here).
 struct HelpText {
@@ -22,7 +23,7 @@ struct HelpText {
             type.inputs.first { !$0.parameters.isEmpty }.map { (type.name, $0) }
         }.first
         let call = example.map { "\($0.0).\($0.1.name)" } ?? "TYPE.input"
-        let label = example?.1.parameters.first?.name ?? "label"
+        let label = example?.1.parameters.first?.label ?? "label"
         let forms = [
             ("\(call) \"text\"", "arguments by position, as JSON (a bare word is a string)"),
             ("\(call) \(label)=\"text\"", "arguments by label"),
@@ -48,21 +49,21 @@ struct HelpText {
         return lines
     }
 
-    func type(_ type: TypeInfo, target: String) -> [String] {
+    func type(_ type: TypeDescription, target: String) -> [String] {
         var lines = [style.paint(target == type.name ? type.name : "\(target) (\(type.name))", .heading) + "  " + type.summary]
         let inputWidth = type.inputs.map(\.signature.count).max() ?? 0
         lines.append("inputs")
         for input in type.inputs {
             lines.append("  " + style.paint("\(target).", .dim) + input.signature.padding(to: inputWidth) + "  " + (input.summary ?? ""))
         }
-        let outputs = type.outputs.map { "\($0.name): \($0.type)" }
+        let outputs = type.outputs.map { "\($0.name): \($0.typeName)" }
         let outputWidth = outputs.map(\.count).max() ?? 0
         lines.append("outputs")
         for (output, text) in zip(type.outputs, outputs) {
             lines.append("  " + style.paint(text.padding(to: outputWidth), .name) + "  " + (output.summary ?? ""))
         }
         if !type.options.isEmpty {
-            let options = type.options.map { "\($0.name): \($0.type)" }
+            let options = type.options.map { "\($0.name): \($0.typeText)" }
             let optionWidth = options.map(\.count).max() ?? 0
             lines.append("options  (.new \(type.name) {\"\(type.options[0].name)\": …})")
             for (option, text) in zip(type.options, options) {
@@ -72,11 +73,11 @@ struct HelpText {
         return lines.map { $0.trailingSpacesRemoved() }
     }
 
-    func input(_ input: InputInfo, target: String) -> [String] {
+    func input(_ input: InputDescription, target: String) -> [String] {
         var lines = [style.paint("\(target).\(input.signature)", .heading)]
         if let summary = input.summary { lines.append("  " + summary) }
-        for parameter in input.parameters where parameter.isOptional {
-            lines.append("  " + style.paint("\(parameter.name) may be omitted (null)", .dim))
+        for parameter in input.parameters where parameter.acceptsNull {
+            lines.append("  " + style.paint("\(parameter.label) may be omitted (null)", .dim))
         }
         return lines
     }

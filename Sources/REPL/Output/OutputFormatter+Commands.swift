@@ -1,9 +1,10 @@
+import Host
 import JSON
 
 /// The answers to dot commands, as text.
 extension OutputFormatter {
     /// `.types`: one line per type with its summary.
-    public func types(_ types: [TypeInfo]) -> [String] {
+    public func types(_ types: [TypeDescription]) -> [String] {
         guard !types.isEmpty else { return [note("no view-model types")] }
         let width = types.map(\.name.count).max() ?? 0
         return types.map { type in

@@ -52,7 +52,7 @@ public enum CommandParser {
     /// declared parameters of a method, when the session knows them: a bare word that reads as
     /// a number or a boolean is then sent as text where the parameter takes text only (a phone
     /// number `0612345678`, a zip code), and refused with a hint where it could be either.
-    public static func parse(_ line: String, parameters: (String) -> [ParameterInfo]? = { _ in nil }) -> Result<ParsedLine, ParseError> {
+    public static func parse(_ line: String, parameters: (String) -> [ParameterDescription]? = { _ in nil }) -> Result<ParsedLine, ParseError> {
         let text = line.trimmingWhitespace()
         guard let first = text.first else { return .success(.empty) }
         if first == "{" || first == "[" { return .success(.raw(String(text))) }
@@ -72,7 +72,7 @@ public enum CommandParser {
     // MARK: Arguments
 
     /// `"Lisa" 3 true` by position, or `name="Lisa" count=3` by label; never both.
-    static func parseArguments(_ words: [Substring], parameters: [ParameterInfo]? = nil) -> Result<CallArguments, ParseError> {
+    static func parseArguments(_ words: [Substring], parameters: [ParameterDescription]? = nil) -> Result<CallArguments, ParseError> {
         guard !words.isEmpty else { return .success(.none) }
         var positional: [JSONValue] = []
         var labelled = JSONObject()
@@ -84,7 +84,7 @@ public enum CommandParser {
                 guard !valueText.isEmpty else {
                     return .failure(ParseError("'\(label)=' has no value", hint: "write \(label)=\"text\", \(label)=42, \(label)=null…"))
                 }
-                switch value(of: valueText).flatMap({ fit($0, word: valueText, to: parameters?.first { $0.name == label }) }) {
+                switch value(of: valueText).flatMap({ fit($0, word: valueText, to: parameters?.first { bytesEqual($0.label, label) }) }) {
                 case let .success(value): labelled[label] = value
                 case let .failure(error): return .failure(error)
                 }
@@ -105,9 +105,9 @@ public enum CommandParser {
     /// A bare word's value for `parameter`'s declared type: a number or boolean becomes text
     /// when the parameter takes text and not that kind; when it takes both, the person must say
     /// which (quotes). Quoted words, JSON containers and `null` are left as they are.
-    static func fit(_ value: JSONValue, word: Substring, to parameter: ParameterInfo?) -> Result<JSONValue, ParseError> {
+    static func fit(_ value: JSONValue, word: Substring, to parameter: ParameterDescription?) -> Result<JSONValue, ParseError> {
         guard let parameter, let first = word.first, first != "\"", first != "[", first != "{" else { return .success(value) }
-        let kinds = Set(parameter.type.components(separatedBy: " or "))
+        let kinds = Set(parameter.typeName.components(separatedBy: " or "))
         let kind: String
         switch value {
         case .integer: kind = kinds.contains("integer") ? "integer" : "number"
@@ -118,8 +118,8 @@ public enum CommandParser {
         guard kinds.contains("string") else { return .success(value) }
         guard kinds.contains(kind) else { return .success(.string(String(word))) }
         return .failure(ParseError(
-            "\(word) could be text or \(kind == "integer" ? "an" : "a") \(kind) for '\(parameter.name)' (\(parameter.type))",
-            hint: "write \"\(word)\" for the text, or \(parameter.name)=\(word) with a JSON \(kind) in a raw message"
+            "\(word) could be text or \(kind == "integer" ? "an" : "a") \(kind) for '\(parameter.label)' (\(parameter.typeName))",
+            hint: "write \"\(word)\" for the text, or \(parameter.label)=\(word) with a JSON \(kind) in a raw message"
         ))
     }
 

@@ -78,7 +78,7 @@ final class SessionPrinter {
             return value.isNull ? [formatter.ok()] : formatter.resultLines(value, width: resultWidth())
         case let .command(command)?:
             switch command {
-            case .types: return formatter.types(SessionDescription.types(fromDescribe: value))
+            case .types: return formatter.types(TypeDescription.types(fromDescribe: value))
             case .list: return formatter.instances(SessionDescription.instances(fromList: value))
             case let .snapshot(id): return formatter.snapshot(id: id, value)
             case .new: return [formatter.created(value)]

@@ -25,7 +25,7 @@ final class AskViewModel {
         }
     }
 
-    static let type = ViewModelType<AskViewModel>(
+    static let type = ViewModelDeclaration<AskViewModel>(
         "ask",
         summary: "Asks the client.",
         make: { context in AskViewModel(client: context.client) },

@@ -20,7 +20,7 @@ final class EchoViewModel {
         }
     }
 
-    static let type = ViewModelType<EchoViewModel>(
+    static let type = ViewModelDeclaration<EchoViewModel>(
         "echo",
         summary: "Says things back, later.",
         make: { context in EchoViewModel(scheduler: context.scheduler) },

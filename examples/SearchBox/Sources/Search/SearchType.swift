@@ -2,7 +2,7 @@ import Host
 
 /// The search box declared to the host: its name, how to make one, its inputs and outputs.
 /// This is all it takes to serve a view model of your own.
-public let searchType = ViewModelType<SearchViewModel>(
+public let searchType = ViewModelDeclaration<SearchViewModel>(
     "search",
     summary: "A search box over a fruit list: results 300 ms after typing pauses.",
     make: { context in SearchViewModel(scheduler: context.scheduler) },

@@ -1,8 +1,9 @@
-/// One item produced by a ``FrameDecoder`` or a ``FrameReader``.
+/// One item read from the wire by a ``FrameDecoder`` or a ``FrameReader``: a message body, or
+/// what the framing layer found instead.
 ///
 /// Problems with the input are items, not thrown errors: the stream stays usable after them, and
 /// the daemon answers each one (JSON-RPC "parse error" or "invalid request") instead of hanging up.
-public enum Frame: Sendable, Equatable {
+public enum InboundFrame: Sendable, Equatable {
     /// One message body, without its terminator or header.
     ///
     /// The bytes are exactly those on the wire: invalid UTF-8 is passed through as is, so the JSON

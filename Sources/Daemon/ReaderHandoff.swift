@@ -7,16 +7,16 @@ import RPC
 /// Parsing needs no session state, so the reader thread does it while the executor runs the
 /// previous chunk's requests: with two cores, a pipelined stream costs about its dispatch
 /// time instead of its parse time plus its dispatch time.
-enum ParsedFrame: Sendable {
+enum ReaderHandoff: Sendable {
     /// A message and what `MessageParser` made of it.
-    case message(bytes: [UInt8], parsed: MessageParser.Frame)
+    case message(bytes: [UInt8], parsed: ParsedPayload)
     /// A message longer than the limit, skipped unread.
     case tooLong(length: Int)
     /// A Content-Length header that could not be understood.
     case invalidHeader(reason: String)
 
     /// Parses `frame` with at most `maxBatch` messages per batch.
-    init(_ frame: Frame, maxBatch: Int) {
+    init(_ frame: InboundFrame, maxBatch: Int) {
         switch frame {
         case let .message(bytes): self = .message(bytes: bytes, parsed: MessageParser.parse(bytes, maxBatch: maxBatch))
         case let .tooLong(length): self = .tooLong(length: length)
@@ -25,7 +25,7 @@ enum ParsedFrame: Sendable {
     }
 }
 
-extension Frame {
+extension InboundFrame {
     /// The bytes this frame holds in memory (what the read-ahead budget counts).
     var byteCount: Int {
         if case let .message(bytes) = self { return bytes.count }

@@ -1,11 +1,13 @@
 import JSON
 import Signals
 
-/// Declares a view-model type to the host: its name, how to make one, its inputs and outputs.
+/// Declares a view-model type to the host: its name, its `create` options, how to make one,
+/// its inputs and outputs. Everything the host says about the type (`describe`,
+/// `rpc.discover`, the REPL's help) and every check of a `create` derive from this one value.
 ///
 /// This is the extension point for serving your own view models:
 /// ```swift
-/// let search = ViewModelType<SearchViewModel>(
+/// let search = ViewModelDeclaration<SearchViewModel>(
 ///     "search",
 ///     summary: "A search box that queries as you type.",
 ///     make: { context in SearchViewModel(scheduler: context.scheduler) },
@@ -18,14 +20,16 @@ import Signals
 /// )
 /// registry.register(search)
 /// ```
-public struct ViewModelType<Model: AnyObject>: Sendable {
+/// (Named for what it is, a declaration to the host, so that it cannot be confused with the
+/// `XViewModelType` protocols of Kickstarter-style code.)
+public struct ViewModelDeclaration<Model: AnyObject>: Sendable {
     /// The type's name: what `create` takes and what an implicit `<type>.<input>` creates.
     public let name: String
     /// One line for `describe`.
     public let summary: String
-    /// Documented `create` options, for `describe` (name → description).
-    public let options: [OptionDescription]
-    /// Makes a model for one instance.
+    /// The `create` options, each declared once (see ``CreateOption``).
+    public let options: [any AnyCreateOption]
+    /// Makes a model for one instance, once every option has been checked.
     let make: @Sendable (CreationContext) throws(CreationFailure) -> Model
     /// The inputs, by name, in declaration order.
     public let inputs: [InputDefinition<Model>]
@@ -37,7 +41,7 @@ public struct ViewModelType<Model: AnyObject>: Sendable {
     public init(
         _ name: String,
         summary: String,
-        options: [OptionDescription] = [],
+        options: [any AnyCreateOption] = [],
         make: @escaping @Sendable (CreationContext) throws(CreationFailure) -> Model,
         inputs: [InputDefinition<Model>],
         outputs: [OutputDefinition<Model>]
@@ -50,18 +54,27 @@ public struct ViewModelType<Model: AnyObject>: Sendable {
         self.outputs = outputs
     }
 
-    /// The type with its model type erased, as the registry keeps it.
-    var erased: ViewModelDefinition {
-        let inputsByName = Dictionary(inputs.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
-        return ViewModelDefinition(
+    /// What the host says about this type.
+    public var description: TypeDescription {
+        TypeDescription(
             name: name,
             summary: summary,
-            options: options,
-            inputs: inputs.map { InputDescription(name: $0.name, parameters: $0.parameters, summary: $0.summary) },
+            inputs: inputs.map { InputDescription(name: $0.name, summary: $0.summary, parameters: $0.parameters) },
             outputs: outputs.map {
                 OutputDescription(name: $0.name, typeName: $0.typeName, schema: $0.schema, sendsCurrentValue: $0.sendsCurrentValue, summary: $0.summary)
             },
+            options: options.map(\.description)
+        )
+    }
+
+    /// The type with its model type erased, as the registry keeps it.
+    var erased: ViewModelDefinition {
+        let inputsByName = Dictionary(inputs.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+        let (name, options, make, outputs) = (name, options, make, outputs)
+        return ViewModelDefinition(
+            description: description,
             instantiate: { context throws(CreationFailure) in
+                try validate(context.options, against: options, type: name)
                 let model = try make(context)
                 return ErasedModel(
                     model: model,
@@ -80,30 +93,20 @@ public struct ViewModelType<Model: AnyObject>: Sendable {
     }
 }
 
-/// A documented `create` option.
-public struct OptionDescription: Sendable, Equatable {
-    /// The option's key in `create`'s `options` object.
-    public let name: String
-    /// Its JSON Schema.
-    public let schema: JSONValue
-    /// What it does.
-    public let summary: String
-
-    /// Documents an option.
-    public init(_ name: String, schema: JSONValue, summary: String) {
-        self.name = name
-        self.schema = schema
-        self.summary = summary
-    }
-}
+/// The former name of ``ViewModelDeclaration``.
+@available(*, deprecated, renamed: "ViewModelDeclaration")
+public typealias ViewModelType<Model: AnyObject> = ViewModelDeclaration<Model>
 
 /// Why an instance could not be created (bad options, a data file that cannot be read…).
 public struct CreationFailure: Error, Sendable, Equatable {
     /// What went wrong, for the client.
     public let message: String
+    /// The `create` option at fault, when one is (sent as the error's `data.option`).
+    public let option: String?
 
-    /// A failure with a message for the client.
-    public init(_ message: String) {
+    /// A failure with a message for the client, naming the option at fault if there is one.
+    public init(_ message: String, option: String? = nil) {
         self.message = message
+        self.option = option
     }
 }
