@@ -65,7 +65,7 @@ let package = Package(
 
         // The reactive core: no JSON, no I/O.
         .target(name: "Signals"),
-        .target(name: "SignalsTesting", dependencies: ["Signals"]),
+        .target(name: "SignalsTesting", dependencies: ["Signals", "SystemIO"]),
 
         // The view models of the source documents, their services and environment.
         .target(name: "ViewModels", dependencies: ["Signals", "JSON", "SystemIO", "SQLite"]),
@@ -94,7 +94,7 @@ let package = Package(
         .testTarget(name: "SystemIOTests", dependencies: ["SystemIO"]),
         .testTarget(name: "FramingTests", dependencies: ["Framing", "SystemIO"]),
         .testTarget(name: "RPCTests", dependencies: ["RPC", "JSON"]),
-        .testTarget(name: "SignalsTests", dependencies: ["Signals", "SignalsTesting"]),
+        .testTarget(name: "SignalsTests", dependencies: ["Signals", "SignalsTesting", "SystemIO"]),
         .testTarget(name: "SQLiteTests", dependencies: ["SQLite"]),
         .testTarget(name: "ViewModelsTests", dependencies: ["ViewModels", "Signals", "SignalsTesting", "JSON", "SQLite", "SystemIO"]),
         .testTarget(name: "REPLTests", dependencies: ["REPL", "Host", "RPC", "Catalog", "JSON", "Signals"]),

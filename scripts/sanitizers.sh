@@ -66,7 +66,7 @@ run() {
 
 if [ "$which" = thread ] || [ "$which" = all ]; then
     # halt_on_error=0: report every race, not just the first; the run then fails if any.
-    # The suppressions are false positives of Synchronization.Mutex, each justified in the file.
+    # Suppressions, if any, are false positives justified one by one in the file (none today).
     run ThreadSanitizer thread .build-tsan 'WARNING: ThreadSanitizer' \
         TSAN_OPTIONS="halt_on_error=0 second_deadlock_stack=1 print_suppressions=1 suppressions=$PWD/scripts/tsan-suppressions.txt ${TSAN_OPTIONS:-}"
 fi

@@ -1,4 +1,3 @@
-import Synchronization
 import SystemIO
 
 /// A thread-safe writer of frames to a file descriptor (the daemon's stdout).
@@ -8,8 +7,8 @@ import SystemIO
 /// never interleave on the wire. When the pipe is full the writer blocks (back-pressure: nothing
 /// is dropped), and so do other threads waiting for the lock.
 ///
-/// `Sendable` without `@unchecked`: its only mutable state sits inside a `Mutex`, so the compiler
-/// checks the claim. The writer does not close the descriptor.
+/// `Sendable` without `@unchecked`: its only mutable state sits inside a `Monitor`, so the
+/// compiler checks the claim. The writer does not close the descriptor.
 public final class FrameWriter: Sendable {
     /// The descriptor written to; owned by the caller.
     public let fileDescriptor: FileDescriptor
@@ -22,7 +21,7 @@ public final class FrameWriter: Sendable {
         var scratch: [UInt8] = []
     }
 
-    private let state: Mutex<State>
+    private let state: Monitor<State>
 
     /// A batch is flushed with one `write` when its buffer reaches this size.
     static let batchFlushThreshold = 256 * 1024
@@ -35,7 +34,7 @@ public final class FrameWriter: Sendable {
     ///   - mode: The framing; `.auto` writes lines until ``mode`` is set to something else.
     public init(fileDescriptor: FileDescriptor, mode: FramingMode = .newline) {
         self.fileDescriptor = fileDescriptor
-        self.state = Mutex(State(mode: mode))
+        self.state = Monitor(State(mode: mode))
     }
 
     /// The framing used by the next write. The daemon sets it once the reader's auto-detection has

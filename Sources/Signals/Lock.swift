@@ -16,6 +16,36 @@ import Darwin
 /// Fields guarded by a `Lock` are marked `@exclusivity(unchecked)`: the lock already makes
 /// every access exclusive, and the runtime's dynamic check of the same thing was half of the
 /// per-event cost of an operator chain (see BENCHMARKS.md).
+#if SIGNALS_PTHREAD_LOCK
+// The alternative measured against the inline lock: a pthread mutex, as `SystemIO.Monitor`
+// uses (build with `-Xswiftc -DSIGNALS_PTHREAD_LOCK`; see Benchmarks/lock-ab.sh).
+struct Lock: ~Copyable {
+    private let mutex: UnsafeMutablePointer<pthread_mutex_t>
+
+    init() {
+        mutex = .allocate(capacity: 1)
+        pthread_mutex_init(mutex, nil)
+    }
+
+    deinit {
+        pthread_mutex_destroy(mutex)
+        mutex.deallocate()
+    }
+
+    @inline(__always)
+    borrowing func lock() { pthread_mutex_lock(mutex) }
+
+    @inline(__always)
+    borrowing func unlock() { pthread_mutex_unlock(mutex) }
+
+    @inline(__always)
+    borrowing func withLock<Result>(_ body: () throws -> Result) rethrows -> Result {
+        lock()
+        defer { unlock() }
+        return try body()
+    }
+}
+#else
 struct Lock: ~Copyable {
     private let held = Atomic<Bool>(false)
 
@@ -54,3 +84,4 @@ struct Lock: ~Copyable {
         return try body()
     }
 }
+#endif

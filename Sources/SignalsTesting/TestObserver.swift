@@ -1,5 +1,5 @@
 import Signals
-import Synchronization
+import SystemIO
 import XCTest
 
 /// Records every event a signal sends, and asserts on the whole history (Kickstarter's API).
@@ -9,7 +9,7 @@ import XCTest
 public final class TestObserver<Value, Error: Swift.Error>: @unchecked Sendable {
     /// The history; signals may deliver on another thread than the test's, hence the lock.
     private final class Recorder: @unchecked Sendable {
-        let lock = Mutex<Void>(())
+        let lock = Monitor(())
         var events: [Signal<Value, Error>.Event] = []
     }
 

@@ -4,9 +4,12 @@ import Glibc
 
 /// State guarded by a pthread mutex, with a condition variable to wait for it to change.
 ///
-/// The transport's threads (the reader, the log writer, the executor) coordinate through this
-/// one primitive. It is built on pthreads, which ThreadSanitizer understands (it cannot see
-/// `Synchronization.Mutex` on Linux, and reports every access through one as a race).
+/// The project's one lock outside the reactive core: the transport's threads (reader, log
+/// writer, executor), the frame writer, the friends store, the REPL's console and the test
+/// observer all guard their state with it. It is built on pthreads, which ThreadSanitizer
+/// understands; it cannot see `Synchronization.Mutex` on Linux (Swift 6.3.1) and reports every
+/// access through one as a race. (`Signals` keeps its own inline lock, for the reason and
+/// figure given in Signals/Lock.swift.)
 public final class Monitor<State>: @unchecked Sendable {
     private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
     private let condition = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
@@ -32,7 +35,7 @@ public final class Monitor<State>: @unchecked Sendable {
     }
 
     /// Runs `body` with the state, under the lock.
-    public func withLock<T>(_ body: (inout State) throws -> T) rethrows -> T {
+    public func withLock<T, Failure: Error>(_ body: (inout State) throws(Failure) -> T) throws(Failure) -> T {
         pthread_mutex_lock(mutex)
         defer { pthread_mutex_unlock(mutex) }
         return try body(&state)

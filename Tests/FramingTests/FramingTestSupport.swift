@@ -1,7 +1,6 @@
 import SystemIO
 import Foundation
 import Glibc
-import Synchronization
 import XCTest
 
 @testable import Framing
@@ -123,8 +122,8 @@ func readFrames(_ reader: FrameReader, file: StaticString = #filePath, line: UIn
 
 /// A value shared between a test and the threads it starts.
 final class Shared<Value: Sendable>: Sendable {
-    private let storage: Mutex<Value>
-    init(_ value: Value) { storage = Mutex(value) }
+    private let storage: Monitor<Value>
+    init(_ value: Value) { storage = Monitor(value) }
     var value: Value { storage.withLock { $0 } }
     func update(_ change: (inout Value) -> Void) { storage.withLock { change(&$0) } }
 }

@@ -18,6 +18,7 @@ final class ClientDelegationTests: XCTestCase {
         harness.send(#"{"jsonrpc":"2.0","id":3,"method":"r.passwordChanged","params":["pa55worD"]}"#)
     }
 
+    @discardableResult
     private func press() -> [String] {
         harness.send(#"{"jsonrpc":"2.0","id":4,"method":"r.registerButtonPressed"}"#)
     }

@@ -1,5 +1,5 @@
 import Dispatch
-import Synchronization
+import SystemIO
 import XCTest
 @testable import Signals
 import SignalsTesting
@@ -40,7 +40,7 @@ final class OperatorPlumbingTests: XCTestCase {
         for _ in 0..<20 {
             let (a, inputA) = Signal<Int, Never>.pipe()
             let (b, inputB) = Signal<Int, Never>.pipe()
-            let last = Mutex<[Int]>([])
+            let last = Monitor<[Int]>([])
             let combined: Signal<(Int, Int), Never> = Signal.combineLatest(a, b)
             combined.observeValues { (x: Int, y: Int) in last.withLock { $0 = [x, y] } }
             let count = 2_000

@@ -1,5 +1,6 @@
 import Dispatch
 import Synchronization
+import SystemIO
 import XCTest
 @testable import Signals
 import SignalsTesting
@@ -146,8 +147,8 @@ final class ReentrancyTests: XCTestCase {
 
     func testConcurrentModifyLosesNoUpdateAndObserversEndOnTheFinalValue() {
         let property = MutableProperty(0)
-        let last = Mutex(0)
-        let seen = Mutex(0)
+        let last = Monitor(0)
+        let seen = Monitor(0)
         property.signal.observeValues { value in
             last.withLock { $0 = value }
             seen.withLock { $0 += 1 }

@@ -1,4 +1,4 @@
-import Synchronization
+import SystemIO
 
 /// Every line the REPL prints goes through the console, from any thread.
 ///
@@ -18,7 +18,7 @@ final class Console: @unchecked Sendable {
 
     /// Where the text goes (stdout, or a pseudo-terminal in tests).
     let output: Int32
-    private let state = Mutex(State())
+    private let state = Monitor(State())
     private let wake: WakePipe?
 
     /// A console writing to `output`, waking the editor through `wake`.

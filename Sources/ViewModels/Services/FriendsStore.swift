@@ -1,6 +1,6 @@
 import FoundationEssentials
+import SystemIO
 import Signals
-import Synchronization
 
 /// The built-in friends backend: a ``FriendsStorage`` (in memory, or a SQLite database with
 /// `--data-file`) answering like a remote backend would.
@@ -99,7 +99,7 @@ public final class FriendsStore: FriendsService, @unchecked Sendable {
 extension FriendsStore {
     /// The storage, used by one operation at a time, and where failures are reported.
     private final class Shared: @unchecked Sendable {
-        private let lock = Mutex<Void>(())
+        private let lock = Monitor(())
         private let storage: FriendsStorage
         private let log: (String) -> Void
 
