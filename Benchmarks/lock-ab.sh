@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The reactive core's inline lock (Sources/Signals/Lock.swift) against a pthread mutex, the
-# lock every other module uses (SystemIO.Monitor): the same benchmark harness built twice, once
-# with -DSIGNALS_PTHREAD_LOCK, then callgrind instructions per unit (N iterations minus a run
+# lock every other module uses (SystemIO.Monitor): the same benchmark harness built twice with
+# cross-module optimization (as run.sh and the shipped daemon build), once with
+# -DSIGNALS_PTHREAD_LOCK, then callgrind instructions per unit (N iterations minus a run
 # with none) and bytes per small graph for every `signals` workload. Prints a table; the figures
 # are quoted in Lock.swift's comment.
 #
@@ -20,8 +21,8 @@ build() { # scratch-path [extra swift build arguments]
     # valgrind 3.19 cannot read the DWARF 5 that clang writes for the C targets.
     objcopy --strip-debug "$(swift build -c release --scratch-path "$scratch" "$@" --show-bin-path)/SwitchboardBench" "$out/bench-$(basename "$scratch")"
 }
-build .build-lock-inline
-build .build-lock-pthread -Xswiftc -DSIGNALS_PTHREAD_LOCK
+build .build-lock-inline -Xswiftc -cross-module-optimization
+build .build-lock-pthread -Xswiftc -cross-module-optimization -Xswiftc -DSIGNALS_PTHREAD_LOCK
 
 total_ir() { awk '/^totals:/ { print $2 }' "$1"; }
 count() { # binary id n

@@ -27,19 +27,17 @@ extension BuiltinCatalog {
         options: [CheckoutOptions.product, CheckoutOptions.service, CheckoutOptions.latency, CheckoutOptions.outcome, CheckoutOptions.reason],
         make: { context throws(CreationFailure) in
             typealias Options = CheckoutOptions
-            var environment = Environment.builtIn(scheduler: context.scheduler)
-            switch try context.value(of: Options.service) {
-            case .client:
-                environment.paymentService = ClientPaymentService(client: context.client, instance: context.id)
-            case .builtin:
-                let failure: ServiceError? = switch try context.value(of: Options.outcome) {
-                case .success: nil
-                case .failure: ServiceError(reason: try context.value(of: Options.reason))
+            let environment = try context.environment(
+                \.paymentService, chosenBy: Options.service,
+                client: { ClientPaymentService(client: $0, instance: $1) },
+                builtin: { () throws(CreationFailure) in
+                    let failure: ServiceError? = switch try context.value(of: Options.outcome) {
+                    case .success: nil
+                    case .failure: ServiceError(reason: try context.value(of: Options.reason))
+                    }
+                    return SimulatedPaymentService(scheduler: context.scheduler, latency: try context.seconds(of: Options.latency), failure: failure)
                 }
-                environment.paymentService = SimulatedPaymentService(
-                    scheduler: context.scheduler, latency: try context.seconds(of: Options.latency), failure: failure
-                )
-            }
+            )
             return CheckoutViewModel(product: try context.value(of: Options.product), environment: environment)
         },
         inputs: [

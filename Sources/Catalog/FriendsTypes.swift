@@ -87,14 +87,13 @@ extension BuiltinCatalog {
 
     /// The services of a friends screen: the client's, or this session's built-in store.
     private static func friendsEnvironment(_ context: CreationContext) throws(CreationFailure) -> Environment {
-        var environment = Environment.builtIn(scheduler: context.scheduler)
-        switch try context.value(of: FriendsOptions.service) {
-        case .client:
-            environment.friendsService = ClientFriendsService(client: context.client, instance: context.id)
-        case .builtin:
-            environment.friendsService = try sessionFriendsStore(context).answering(after: try context.seconds(of: FriendsOptions.latency))
-        }
-        return environment
+        try context.environment(
+            \.friendsService, chosenBy: FriendsOptions.service,
+            client: { ClientFriendsService(client: $0, instance: $1) },
+            builtin: { () throws(CreationFailure) in
+                try sessionFriendsStore(context).answering(after: try context.seconds(of: FriendsOptions.latency))
+            }
+        )
     }
 
     /// The session's one built-in store, made by the first friends screen: a SQLite database

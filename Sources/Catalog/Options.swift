@@ -1,6 +1,7 @@
 import FoundationEssentials
 import Host
 import JSON
+import ViewModels
 
 // The `create` options more than one built-in type takes, each declared once. A type's own
 // options are declared beside it (CheckoutType.swift, RegisterType.swift, FriendsTypes.swift).
@@ -26,6 +27,22 @@ extension CreateOption where Value == Double {
 }
 
 extension CreationContext {
+    /// The built-in environment with one service played by the client or built in, as the
+    /// type's `service` option says: the one place that choice is made for every type.
+    func environment<Service>(
+        _ service: WritableKeyPath<Environment, Service>,
+        chosenBy option: CreateOption<ServiceProvider>,
+        client: (ClientChannel, _ instance: String) -> Service,
+        builtin: () throws(CreationFailure) -> Service
+    ) throws(CreationFailure) -> Environment {
+        var environment = Environment.builtIn(scheduler: scheduler)
+        switch try value(of: option) {
+        case .client: environment[keyPath: service] = client(self.client, id)
+        case .builtin: environment[keyPath: service] = try builtin()
+        }
+        return environment
+    }
+
     /// A `latencyMs` option's value, in seconds.
     func seconds(of latency: CreateOption<Double>) throws(CreationFailure) -> TimeInterval {
         try value(of: latency) / 1000

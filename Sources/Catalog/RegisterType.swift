@@ -21,20 +21,18 @@ extension BuiltinCatalog {
         options: [RegisterOptions.service, RegisterOptions.latency, RegisterOptions.outcome, RegisterOptions.token, RegisterOptions.reason],
         make: { context throws(CreationFailure) in
             typealias Options = RegisterOptions
-            var environment = Environment.builtIn(scheduler: context.scheduler)
-            switch try context.value(of: Options.service) {
-            case .client:
-                environment.registerService = ClientRegisterService(client: context.client, instance: context.id)
-            case .builtin:
-                let outcome: SimulatedRegisterService.Outcome = switch try context.value(of: Options.outcome) {
-                case .token: .token(try context.value(of: Options.token))
-                case .noToken: .noToken
-                case .failure: .failure(reason: try context.value(of: Options.reason))
+            let environment = try context.environment(
+                \.registerService, chosenBy: Options.service,
+                client: { ClientRegisterService(client: $0, instance: $1) },
+                builtin: { () throws(CreationFailure) in
+                    let outcome: SimulatedRegisterService.Outcome = switch try context.value(of: Options.outcome) {
+                    case .token: .token(try context.value(of: Options.token))
+                    case .noToken: .noToken
+                    case .failure: .failure(reason: try context.value(of: Options.reason))
+                    }
+                    return SimulatedRegisterService(scheduler: context.scheduler, latency: try context.seconds(of: Options.latency), outcome: outcome)
                 }
-                environment.registerService = SimulatedRegisterService(
-                    scheduler: context.scheduler, latency: try context.seconds(of: Options.latency), outcome: outcome
-                )
-            }
+            )
             return RegisterViewModel(environment: environment)
         },
         inputs: [
