@@ -31,7 +31,7 @@ count() { # binary id n
 }
 
 printf '| workload | unit | inline lock (instr/unit) | pthread mutex (instr/unit) | pthread ÷ inline |\n|---|---|---:|---:|---:|\n'
-"$out/bench-.build-lock-inline" list | awk -F'\t' '$2 == "signals" { print $1 "\t" $3 }' | while IFS=$'\t' read -r id unit; do
+"$out/bench-.build-lock-inline" list | awk -F'\t' '$1 != "memory" && $2 == "signals" { print $1 "\t" $3 }' | while IFS=$'\t' read -r id unit; do
     per=()
     for variant in inline pthread; do
         bin="$out/bench-.build-lock-$variant"
@@ -41,6 +41,6 @@ printf '| workload | unit | inline lock (instr/unit) | pthread mutex (instr/unit
     printf '| %s | %s | %s | %s | %s× |\n' "$id" "$unit" "${per[0]}" "${per[1]}" "$(awk -v a="${per[0]}" -v b="${per[1]}" 'BEGIN { printf "%.2f", b / a }')"
 done
 for variant in inline pthread; do
-    printf 'memory (%s): ' "$variant"
+    printf 'bytes per small graph (%s lock): ' "$variant"
     "$out/bench-.build-lock-$variant" memory signals | cut -f3- | head -1
 done
