@@ -5,7 +5,8 @@
 #      daemons of the built binary over real pipes (switchboard test);
 #   3. the daemon end to end over pipes, hostile input and limits, the transport against
 #      hostile clients (signals, back-pressure, logs), the SQLite store, the model-based test,
-#      exactly-once delivery under load, and the REPL on a real pseudo-terminal (Python);
+#      exactly-once delivery under load, the MCP face under the official MCP SDK, and the REPL
+#      on a real pseudo-terminal (Python);
 #   4. examples: the jq pipe, the Python client's tests and demo, and the SearchBox package
 #      (built in its own examples/SearchBox/.build) replaying its transcript; the README's
 #      first command as written (a release build, then examples/signup.sh against it);
@@ -25,6 +26,8 @@ echo "== the transport against hostile clients: signals, exit statuses, back-pre
 SWITCHBOARD=.build/debug/switchboard python3 Tests/e2e/test_transport.py
 echo "== the friends store on SQLite: kill -9 mid-burst, two daemons on one file, hostile data files"
 SWITCHBOARD=.build/debug/switchboard python3 Tests/e2e/test_store.py 12
+echo "== switchboard mcp driven by the official MCP Python SDK (tools, resources, subscriptions)"
+SWITCHBOARD=.build/debug/switchboard timeout 300 python3 Tests/mcp/test_mcp.py
 echo "== examples (shell, Python, SearchBox)"
 signup_outputs="$(bash examples/signup-jq.sh .build/debug/switchboard)"
 echo "$signup_outputs"

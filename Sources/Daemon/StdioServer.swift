@@ -43,11 +43,14 @@ public final class StdioServer: @unchecked Sendable {
     private let log: LogSink?
     /// Executor-confined: set once, when the server stops.
     private var outcome: Outcome?
+    /// What frames are handed to (executor-confined): the session itself for the plain face,
+    /// or a face wrapping it.
+    private let face: SessionFace
     private let done = DispatchSemaphore(value: 0)
 
     /// A server reading `input` and writing `output`. `makeSession` builds the session with the
     /// clock, the hook to call after each scheduled action, and the sink for what it sends.
-    public init(
+    public convenience init(
         input: FileDescriptor = .standardInput,
         output: FileDescriptor = .standardOutput,
         options: Options = Options(),
@@ -55,6 +58,23 @@ public final class StdioServer: @unchecked Sendable {
         observer: TrafficObserver? = nil,
         log: LogSink? = nil,
         makeSession: (_ clock: DateScheduler, _ afterScheduledWork: @escaping () -> Void, _ sink: @escaping Session.Sink) -> Session
+    ) {
+        self.init(input: input, output: output, options: options, virtualClock: virtualClock, observer: observer, log: log) { clock, after, sink in
+            let session = makeSession(clock, after, sink)
+            return (session, session)
+        }
+    }
+
+    /// A server whose frames go to a face over the session (MCP's): `makeFace` builds both,
+    /// the session sending through the face and the face sending through `sink`.
+    public init(
+        input: FileDescriptor = .standardInput,
+        output: FileDescriptor = .standardOutput,
+        options: Options = Options(),
+        virtualClock: Bool = false,
+        observer: TrafficObserver? = nil,
+        log: LogSink? = nil,
+        makeFace: (_ clock: DateScheduler, _ afterScheduledWork: @escaping () -> Void, _ sink: @escaping Session.Sink) -> (session: Session, face: SessionFace)
     ) {
         self.input = input
         self.options = options
@@ -65,12 +85,19 @@ public final class StdioServer: @unchecked Sendable {
         let outbox = Outbox(writer: writer, limits: options.limits, observer: observer)
         self.outbox = outbox
         self.budget = ReadAheadBudget(maxBytes: options.limits.maxReadAheadBytes, maxChunks: options.limits.maxReadAheadChunks)
-        self.executor = SessionExecutor(label: "switchboard.executor", virtualClock: virtualClock) { clock in
-            makeSession(clock, {
+        var made: SessionFace?
+        let executor = SessionExecutor(label: "switchboard.executor", virtualClock: virtualClock) { clock in
+            let (session, face) = makeFace(clock, {
                 observer?.scheduledWorkFinished()
                 outbox.flush()
             }, { message in outbox.enqueue(message) })
+            made = face
+            return session
         }
+        self.executor = executor
+        // The executor calls `makeFace` before its initializer returns, so `made` is set; the
+        // session itself is the fallback only to avoid a trap on an impossible path.
+        self.face = made ?? executor.sync { $0 }
         executor.sync { _ in outbox.onFailure = { [unowned self] failure in finish(failure) } }
     }
 
@@ -171,11 +198,11 @@ public final class StdioServer: @unchecked Sendable {
             switch frame {
             case let .message(bytes, parsed):
                 observer?.received(bytes)
-                session.handle(parsed: parsed)
-            case let .tooLong(length): session.handleOversizedFrame(length: length, limit: options.limits.maxMessageLength)
-            case let .invalidHeader(reason): session.handleMalformedFrame(reason)
+                face.handle(parsed: parsed)
+            case let .tooLong(length): face.handleOversizedFrame(length: length, limit: options.limits.maxMessageLength)
+            case let .invalidHeader(reason): face.handleMalformedFrame(reason)
             }
-            if session.isShutdownRequested {
+            if face.isShutdownRequested {
                 outbox.flush()
                 return finish(.finished)
             }
@@ -188,7 +215,7 @@ public final class StdioServer: @unchecked Sendable {
     /// may finish within the exit grace, then everything owed is flushed.
     private func stop(_ session: Session, _ reason: Outcome) {
         guard outcome == nil else { return }
-        session.inputEnded()
+        face.inputEnded()
         outbox.flush()
         executor.whenScheduledWorkFinishes(within: options.limits.exitGraceSeconds) { [self] _ in
             outbox.flush()

@@ -19,6 +19,13 @@ public struct RPCRequest: Sendable {
     public let method: String
     /// The parameters.
     public let params: RPCParams
+
+    /// A request as another face builds it for the session (MCP's `tools/call` becomes one).
+    public init(id: JSONValue?, method: String, params: RPCParams) {
+        self.id = id
+        self.method = method
+        self.params = params
+    }
 }
 
 /// A request's parameters.
@@ -37,4 +44,10 @@ public struct RPCResponse: Sendable {
     public let id: JSONValue
     /// The result, or the client's error.
     public let result: Result<JSONValue, RPCError>
+
+    /// A response as another face builds it for the session.
+    public init(id: JSONValue, result: Result<JSONValue, RPCError>) {
+        self.id = id
+        self.result = result
+    }
 }

@@ -53,7 +53,7 @@ extension OutboundMessage {
                 error.json.write(to: &bytes)
             }
             append("}", to: &bytes)
-        case .batch, .clientRequest:
+        case .batch, .clientRequest, .notification:
             json.write(to: &bytes)
         }
     }

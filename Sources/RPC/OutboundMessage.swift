@@ -10,6 +10,8 @@ public enum OutboundMessage: Sendable {
     case batch([OutboundResponse])
     /// A service call delegated to the client.
     case clientRequest(id: String, method: String, params: JSONValue)
+    /// Any other notification (another face's, such as MCP's `notifications/resources/updated`).
+    case notification(method: String, params: JSONValue)
 
     /// The JSON-RPC message.
     public var json: JSONValue {
@@ -19,6 +21,8 @@ public enum OutboundMessage: Sendable {
         case let .batch(responses): return .array(responses.map(\.json))
         case let .clientRequest(id, method, params):
             return ["jsonrpc": "2.0", "id": .string(id), "method": .string(method), "params": params]
+        case let .notification(method, params):
+            return ["jsonrpc": "2.0", "method": .string(method), "params": params]
         }
     }
 }

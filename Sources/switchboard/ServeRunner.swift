@@ -1,6 +1,7 @@
 import Catalog
 import Daemon
 import Host
+import MCP
 import SystemIO
 import Transcripts
 
@@ -44,19 +45,27 @@ enum ServeRunner {
                 return exit(64, "switchboard: --record: \(error)")
             }
         }
+        let face = settings.face
         let server = StdioServer(
             options: options, virtualClock: settings.clock == .virtual, observer: recorder, log: sink
         ) { clock, afterScheduledWork, sendToClient in
-            let created = Session(
-                registry: registry,
-                configuration: configuration,
-                clock: clock,
-                diagnose: { logger.warning("\($0)") },
-                afterScheduledWork: afterScheduledWork,
-                sink: sendToClient
-            )
-            session = created
-            return created
+            let diagnose: (String) -> Void = { logger.warning("\($0)") }
+            switch face {
+            case .jsonrpc:
+                let created = Session(
+                    registry: registry, configuration: configuration, clock: clock,
+                    diagnose: diagnose, afterScheduledWork: afterScheduledWork, sink: sendToClient
+                )
+                session = created
+                return (created, created)
+            case .mcp:
+                let made = MCPFace.make(
+                    registry: registry, configuration: configuration, clock: clock, serverVersion: switchboardVersion,
+                    diagnose: diagnose, afterScheduledWork: afterScheduledWork, sink: sendToClient
+                )
+                session = made.session
+                return (made.session, made.face)
+            }
         }
         let outcome = server.run()
         return exit(outcome.exitStatus, outcome.diagnostic)

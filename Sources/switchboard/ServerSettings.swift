@@ -12,6 +12,14 @@ enum ClockKind: String, CaseIterable {
     case virtual
 }
 
+/// Which protocol the daemon speaks over its stdio.
+enum FaceKind: String, CaseIterable {
+    /// The plain JSON-RPC 2.0 face of protocol.md.
+    case jsonrpc
+    /// The Model Context Protocol (`switchboard mcp`).
+    case mcp
+}
+
 /// Everything the daemon's and the REPL's options decide, as plain values with their defaults.
 ///
 /// `SessionOptions` and `ServerOptions` fill it from the command line. The daemon's start-up fast path (see
@@ -22,6 +30,7 @@ struct ServerSettings {
     /// The session's defaults are declared once, in `SessionConfiguration`.
     private static let session = SessionConfiguration()
     var framing = FramingMode.newline
+    var face = FaceKind.jsonrpc
     var clock = ClockKind.real
     var maxLineBytes = limits.maxMessageLength
     var maxInstances = session.maxInstances
@@ -45,11 +54,12 @@ struct ServerSettings {
         return nil
     }
 
-    /// The options a replay of a recording needs to behave the same (limits and timeouts, not
-    /// framing, logging or the clock, which replay sets itself).
+    /// The options a replay of a recording needs to behave the same (the face, limits and
+    /// timeouts, not framing, logging or the clock, which replay sets itself).
     var replayArguments: [String] {
         var arguments: [String] = []
         let defaults = ServerSettings()
+        if face != defaults.face { arguments += ["--face", face.rawValue] }
         if maxInstances != defaults.maxInstances { arguments += ["--max-instances", String(maxInstances)] }
         if maxBatch != defaults.maxBatch { arguments += ["--max-batch", String(maxBatch)] }
         if maxPendingCalls != defaults.maxPendingCalls { arguments += ["--max-pending-calls", String(maxPendingCalls)] }

@@ -11,7 +11,7 @@ struct Switchboard: ParsableCommand {
         With stdin a terminal, starts the REPL (switchboard repl).
         """,
         version: switchboardVersion,
-        subcommands: [Serve.self, Repl.self, TestCommand.self, FriendsCommand.self],
+        subcommands: [Serve.self, Mcp.self, Repl.self, TestCommand.self, FriendsCommand.self],
         defaultSubcommand: Serve.self
     )
 }

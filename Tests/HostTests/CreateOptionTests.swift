@@ -22,7 +22,7 @@ final class CreateOptionTests: XCTestCase {
     func testDescriptions_SayTheDefaultOnce() {
         XCTAssertEqual(latency.description, OptionDescription(name: "latencyMs", schema: ["type": "number", "minimum": 0], summary: "Latency in milliseconds (default 300)."))
         XCTAssertEqual(outcome.description, OptionDescription(name: "outcome", schema: ["enum": ["token", "noToken", "failure"]], summary: "What it answers (default token)."))
-        XCTAssertEqual(friendId.description, OptionDescription(name: "friendId", schema: ["type": "integer"], summary: "Required: the friend to update."))
+        XCTAssertEqual(friendId.description, OptionDescription(name: "friendId", schema: ["type": "integer"], summary: "Required: the friend to update.", isRequired: true))
         XCTAssertEqual(token.description.summary, "The token answered (default token-<username>).")
         XCTAssertEqual(even.description.summary, "An even number (default 2).")
     }

@@ -97,6 +97,8 @@ final class WireChecker {
             let answers = parsed.arrayValue ?? []
             require(answers.count == responses.count, "a batch answer that is not an array of its responses: \(text(bytes))")
             lines.append(.batch(answers.map { answer(in: $0, line: bytes) }))
+        case let .notification(method, _):
+            violated("the plain face sent a \(method) notification: \(text(bytes))")
         }
     }
 

@@ -147,14 +147,19 @@ extension OutputDescription {
 }
 
 extension OptionDescription {
-    /// The option in `describe`'s document.
+    /// The option in `describe`'s document (`"required": true` only on a required one).
     public var describeJSON: JSONValue {
-        ["name": .string(name), "summary": .string(summary), "schema": schema]
+        var object: JSONObject = ["name": .string(name), "summary": .string(summary), "schema": schema]
+        if isRequired { object["required"] = true }
+        return .object(object)
     }
 
     /// Reads an option; nil without a name.
     public init?(describeJSON json: JSONValue) {
         guard let name = json["name"]?.stringValue else { return nil }
-        self.init(name: name, schema: json["schema"] ?? [:], summary: json["summary"]?.stringValue ?? "")
+        self.init(
+            name: name, schema: json["schema"] ?? [:], summary: json["summary"]?.stringValue ?? "",
+            isRequired: json["required"]?.boolValue ?? false
+        )
     }
 }

@@ -106,12 +106,15 @@ public struct OptionDescription: Sendable, Equatable {
     public let schema: JSONValue
     /// What it does, with its default when it has one.
     public let summary: String
+    /// Whether `create` must give it (it has no default).
+    public let isRequired: Bool
 
     /// An option.
-    public init(name: String, schema: JSONValue, summary: String) {
+    public init(name: String, schema: JSONValue, summary: String, isRequired: Bool = false) {
         self.name = name
         self.schema = schema
         self.summary = summary
+        self.isRequired = isRequired
     }
 
     /// The schema as people read it: `number ≥ 0`, `"token"|"noToken"`, `string`, `integer`.

@@ -67,7 +67,9 @@ extension CreateOption {
         _ name: String, _ type: Value.Type = Value.self, summary: String
     ) -> CreateOption where Value: JSONConvertible {
         CreateOption(
-            description: OptionDescription(name: name, schema: Value.jsonSchema, summary: "Required: " + Self.summary(summary, default: nil)),
+            description: OptionDescription(
+                name: name, schema: Value.jsonSchema, summary: "Required: " + Self.summary(summary, default: nil), isRequired: true
+            ),
             read: { json throws(CreationFailure) in
                 guard let json, !json.isNull else {
                     throw CreationFailure("option '\(name)' is required: \(summary) (\(Value.jsonTypeName))", option: name)

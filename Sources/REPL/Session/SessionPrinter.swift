@@ -59,6 +59,9 @@ final class SessionPrinter {
             return lines(for: response.result, purpose: purpose)
         case let .batch(responses):
             return responses.flatMap { lines(for: $0.result, purpose: .raw) }
+        case .notification:
+            // Only other faces (MCP) send these; the REPL's session is the plain face.
+            return [message.json.serializedString()]
         }
     }
 

@@ -1,0 +1,19 @@
+import RPC
+
+/// What a transport talks to: a protocol face over a session. The plain JSON-RPC face is the
+/// ``Session`` itself; another face (the `MCP` module's) wraps one, translating messages in
+/// both directions. The transport calls these on the session's executor only.
+public protocol SessionFace: AnyObject {
+    /// Handles one frame, already parsed.
+    func handle(parsed: ParsedPayload)
+    /// Reports a frame skipped for exceeding the line limit.
+    func handleOversizedFrame(length: Int, limit: Int)
+    /// Reports a frame whose header could not be understood.
+    func handleMalformedFrame(_ reason: String)
+    /// End of input: nobody will answer a call to the client any more.
+    func inputEnded()
+    /// Whether the client asked to stop (the transport then flushes and exits).
+    var isShutdownRequested: Bool { get }
+}
+
+extension Session: SessionFace {}
