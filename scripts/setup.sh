@@ -20,3 +20,16 @@ python3 -c 'import mcp.client.stdio' 2>/dev/null || python_need+=('mcp==2.3.0')
 if [ ${#python_need[@]} -gt 0 ]; then
   python3 -m pip install -q --root-user-action=ignore "${python_need[@]}"
 fi
+
+# --- Editor clients (examples/emacs, examples/neovim; tested headless by Tests/editors/run.sh)
+# emacs-nox brings Emacs with its built-in jsonrpc.el (28.2 on Debian bookworm), neovim the
+# headless Neovim (0.7.2 on bookworm).
+editors=()
+for pkg in emacs-nox neovim; do
+  dpkg -s "$pkg" >/dev/null 2>&1 || editors+=("$pkg")
+done
+if [ ${#editors[@]} -gt 0 ]; then
+  export DEBIAN_FRONTEND=noninteractive
+  apt-get update -qq
+  apt-get install -y -qq "${editors[@]}" >/dev/null
+fi

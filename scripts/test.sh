@@ -10,7 +10,9 @@
 #   4. examples: the jq pipe, the Python client's tests and demo, and the SearchBox package
 #      (built in its own examples/SearchBox/.build) replaying its transcript; the README's
 #      first command as written (a release build, then examples/signup.sh against it);
-#   5. the sanitizer suites and the fuzzer's regression inputs (own build folders).
+#   5. the sanitizer suites and the fuzzer's regression inputs (own build folders);
+#   6. the editor clients, headless: examples/emacs in `emacs --batch`, examples/neovim in
+#      `nvim --headless` (Tests/editors/run.sh).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/setup.sh
@@ -64,3 +66,9 @@ echo "== sanitizers: core, JSON, framing and host tests under TSan and ASan (own
 bash scripts/sanitizers.sh all
 echo "== fuzz regressions: every input the fuzzer ever flagged, replayed through the libFuzzer target"
 bash scripts/fuzz.sh --regressions
+
+# --- Editor clients, headless, against the debug build: examples/emacs/switchboard.el in
+# `emacs --batch` (ERT) and examples/neovim/switchboard.lua in `nvim --headless`. Each suite
+# runs under `timeout 120`, prints "<editor>: N passed, M failed" last, and fails this script.
+echo "== editor clients: Emacs (examples/emacs) and Neovim (examples/neovim), headless"
+SWITCHBOARD=.build/debug/switchboard EDITOR_TEST_TIMEOUT=120 bash Tests/editors/run.sh

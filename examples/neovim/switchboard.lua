@@ -1,7 +1,12 @@
 -- Switchboard from Neovim: spawn the daemon as a job, send JSON-RPC requests, and show every
 -- output notification in a scratch buffer as it arrives.
 --
--- Load it and play the signup screen (from the repository root, after `swift build`):
+-- Use it from init.lua (Neovim 0.7 or later):
+--
+--   vim.g.switchboard_binary = vim.fn.expand('~/src/switchboard/.build/release/switchboard')
+--   dofile(vim.fn.expand('~/src/switchboard/examples/neovim/switchboard.lua'))
+--
+-- or try it from the repository's root:
 --
 --   nvim -u NONE -c 'luafile examples/neovim/switchboard.lua' -c SwitchboardSignup
 --
@@ -13,18 +18,19 @@
 -- The binary is g:switchboard_binary, else $SWITCHBOARD, else this repository's
 -- .build/release or .build/debug build, else `switchboard` on PATH.
 --
--- Works with Neovim 0.7 and later (vim.fn.jobstart, vim.json). The state is in the global
--- table `SwitchboardSample`, so scripts can wait for it:
---   nvim --headless -u NONE -c 'luafile examples/neovim/switchboard.lua' -c SwitchboardSignup \
---     -c 'lua vim.wait(10000, function() return SwitchboardSample.exit_code ~= nil end)' \
---     -c 'lua io.stdout:write(table.concat(SwitchboardSample.lines(), "\n") .. "\n")' -c 'qa!'
+-- From Lua, the module (returned by dofile, and the global `SwitchboardSample`) offers
+-- request(method, params, callback), call(method, params) (waits for the response), the
+-- outputs received so far (`outputs`), the buffer's lines (`lines()`), start, stop and
+-- `exit_code`. Tests/editors/test_neovim.lua drives it headless.
 
 local M = {
   job = nil,         -- the job id while the daemon runs
+  closing = false,   -- stdin was closed; the daemon is finishing
   buf = nil,         -- the scratch buffer outputs are written to
   next_id = 1,       -- ids of our requests
   pending = {},      -- id -> callback(result, error), for requests not yet answered
-  partial = '',      -- an incomplete last line from the previous stdout chunk
+  partial = {},      -- stream -> an incomplete last line from its previous chunk
+  outputs = {},      -- every output notification's params, in order of arrival
   exit_code = nil,   -- set when the daemon exits
 }
 SwitchboardSample = M
@@ -36,8 +42,8 @@ local function binary()
   if vim.g.switchboard_binary then return vim.g.switchboard_binary end
   if vim.env.SWITCHBOARD and vim.env.SWITCHBOARD ~= '' then return vim.env.SWITCHBOARD end
   for _, configuration in ipairs({ 'release', 'debug' }) do
-    local candidate = here .. '/../../.build/' .. configuration .. '/switchboard'
-    if vim.fn.executable(candidate) == 1 then return vim.fn.fnamemodify(candidate, ':p') end
+    local candidate = vim.fn.simplify(here .. '/../../.build/' .. configuration .. '/switchboard')
+    if vim.fn.executable(candidate) == 1 then return candidate end
   end
   return 'switchboard'
 end
@@ -49,11 +55,12 @@ local function show(...)
     vim.api.nvim_buf_set_name(M.buf, 'switchboard://outputs')
     vim.cmd('botright split')
     vim.api.nvim_win_set_buf(0, M.buf)
-    vim.api.nvim_buf_set_lines(M.buf, 0, -1, false, {})
   end
+  local lines = {}
+  for i, line in ipairs({ ... }) do lines[i] = (line:gsub('\n', '\\n')) end  -- one line each
   local last = vim.api.nvim_buf_line_count(M.buf)
   local first_is_empty = last == 1 and vim.api.nvim_buf_get_lines(M.buf, 0, 1, false)[1] == ''
-  vim.api.nvim_buf_set_lines(M.buf, first_is_empty and 0 or last, -1, false, { ... })
+  vim.api.nvim_buf_set_lines(M.buf, first_is_empty and 0 or last, -1, false, lines)
 end
 
 --- The scratch buffer's lines (for scripts and tests).
@@ -71,14 +78,18 @@ local function handle_line(line)
   end
   if message.method == 'output' then
     local p = message.params
+    table.insert(M.outputs, p)
     -- vim.json escapes '/' as '\/'; undo that for reading.
     local value = vim.json.encode(p.value):gsub('\\/', '/')
     show(string.format('#%d %s.%s = %s', p.seq, p.vm, p.output, value))
   elseif message.method and message.id ~= nil then
     -- A delegated service call: this sample serves none, so it says so (the view model gets
-    -- the error as the service's failure).
-    M.send({ jsonrpc = '2.0', id = message.id,
-             error = { code = -32601, message = 'the Neovim sample serves no ' .. message.method } })
+    -- the error as the service's failure). After stop, stdin is closed: the daemon fails the
+    -- call itself.
+    if not M.closing then
+      M.send({ jsonrpc = '2.0', id = message.id,
+               error = { code = -32601, message = 'the Neovim sample serves no ' .. message.method } })
+    end
   elseif message.id ~= nil and message.id ~= vim.NIL and M.pending[message.id] then
     local callback = M.pending[message.id]
     M.pending[message.id] = nil
@@ -88,33 +99,44 @@ local function handle_line(line)
   end
 end
 
--- Job stdout: `data` is a list of lines split at "\n"; its first item continues the previous
--- chunk's last line, and its last item is incomplete ("" when the chunk ended with "\n").
-local function on_stdout(_, data, _)
-  data[1] = M.partial .. data[1]
-  M.partial = table.remove(data)
+-- A job callback's `data` is a list of lines split at "\n": its first item continues the
+-- previous chunk's last line, and its last item is incomplete ("" when the chunk ended with
+-- "\n"). Calls `each` with every complete line of `stream`.
+local function lines_of(stream, data, each)
+  data[1] = (M.partial[stream] or '') .. data[1]
+  M.partial[stream] = table.remove(data)
   for _, line in ipairs(data) do
-    if line ~= '' then handle_line(line) end
+    if line ~= '' then each(line) end
   end
 end
 
 --- Starts the daemon (if it is not running). `args` are extra options, e.g. {'--clock', 'virtual'}.
 function M.start(args)
+  if M.job and M.closing then
+    -- Stopped but not yet exited: let it finish before starting another.
+    vim.wait(10000, function() return M.job == nil end, 10)
+  end
   if M.job then return M.job end
   local command = vim.list_extend({ binary(), 'serve' }, args or {})
-  M.partial, M.pending, M.next_id, M.exit_code = '', {}, 1, nil
+  if vim.fn.executable(command[1]) ~= 1 then
+    error('switchboard: cannot run ' .. command[1] .. '; set g:switchboard_binary or $SWITCHBOARD', 2)
+  end
+  M.partial, M.pending, M.next_id, M.outputs = {}, {}, 1, {}
+  M.exit_code, M.closing = nil, false
   M.job = vim.fn.jobstart(command, {
-    stdout_buffered = false,
-    on_stdout = on_stdout,
+    on_stdout = function(_, data, _) lines_of('stdout', data, handle_line) end,
     on_stderr = function(_, data, _)
-      for _, line in ipairs(data) do
-        if line ~= '' then show('stderr: ' .. line) end
-      end
+      lines_of('stderr', data, function(line) show('stderr: ' .. line) end)
     end,
     on_exit = function(_, code, _)
-      if M.partial ~= '' then handle_line(M.partial) end
-      M.partial, M.job, M.exit_code = '', nil, code
+      if (M.partial.stdout or '') ~= '' then handle_line(M.partial.stdout) end
+      if (M.partial.stderr or '') ~= '' then show('stderr: ' .. M.partial.stderr) end
+      local unanswered = M.pending
+      M.partial, M.pending, M.job, M.closing, M.exit_code = {}, {}, nil, false, code
       show('-- switchboard exited with status ' .. code)
+      for _, callback in pairs(unanswered) do
+        callback(nil, { code = -1, message = 'switchboard exited before answering' })
+      end
     end,
   })
   if M.job <= 0 then
@@ -131,7 +153,7 @@ function M.send(message)
 end
 
 --- Sends a request; `callback(result, error)` runs when its response arrives. Outputs it
---- causes are shown before that.
+--- causes are shown before that. JSON null is vim.NIL (in params too: {vim.NIL}, not {nil}).
 function M.request(method, params, callback)
   M.start()
   local id = M.next_id
@@ -143,9 +165,24 @@ function M.request(method, params, callback)
   return id
 end
 
+--- Sends a request and waits for its response (processing events meanwhile): returns the
+--- result, or raises the error object ({code, message, data}).
+function M.call(method, params, timeout_ms)
+  local done, result, err = false, nil, nil
+  M.request(method, params, function(r, e) done, result, err = true, r, e end)
+  if not vim.wait(timeout_ms or 10000, function() return done end, 5) then
+    error(method .. ': no response', 2)
+  end
+  if err then error(err, 2) end
+  return result
+end
+
 --- Closes the daemon's stdin: it finishes what it read and exits 0.
 function M.stop()
-  if M.job then vim.fn.chanclose(M.job, 'stdin') end
+  if M.job and not M.closing then
+    M.closing = true
+    vim.fn.chanclose(M.job, 'stdin')
+  end
 end
 
 --- The signup scenario: fill the form, submit, then stop the daemon.
