@@ -10,7 +10,7 @@
 //   Signals             the reactive core; ViewModels on it (friends stored through SQLite)
 //   Host                the session: registry, instances, dispatch, describe; no I/O
 //   Daemon              the stdio transport: threads, signals, limits, logs, exit statuses
-//   MCP                 the session as a Model Context Protocol server (a face the Daemon serves)
+//   MCPServer           the session as a Model Context Protocol server (a face the Daemon serves)
 //   Catalog, Transcripts, REPL → switchboard (thin executable)
 import PackageDescription
 
@@ -25,7 +25,7 @@ let package = Package(
         .library(name: "RPC", targets: ["RPC"]),
         .library(name: "Host", targets: ["Host"]),
         .library(name: "Daemon", targets: ["Daemon"]),
-        .library(name: "MCP", targets: ["MCP"]),
+        .library(name: "MCPServer", targets: ["MCPServer"]),
         .library(name: "SQLite", targets: ["SQLite"]),
         .library(name: "ViewModels", targets: ["ViewModels"]),
         .library(name: "Catalog", targets: ["Catalog"]),
@@ -77,7 +77,9 @@ let package = Package(
         // The daemon: the session served over stdin/stdout (threads, signals, limits, logs).
         .target(name: "Daemon", dependencies: ["Host", "RPC", "JSON", "Framing", "SystemIO", "Signals"]),
         // The MCP face: tools from the description, instances as resources. No I/O of its own.
-        .target(name: "MCP", dependencies: ["Host", "RPC", "JSON", "Signals"]),
+        // (Not called `MCP`: the official MCP Swift SDK's module has that name, and a package
+        // graph holding both, like Benchmarks/, needs distinct target names.)
+        .target(name: "MCPServer", dependencies: ["Host", "RPC", "JSON", "Signals"]),
         // The REPL: a human face on the same session (libedit line editing, completion, colour).
         .target(name: "REPL", dependencies: ["Host", "RPC", "JSON", "Signals", "Framing", "SystemIO", "Transcripts", "CEditLine"]),
         // Transcripts: record sessions, replay them against fresh daemons as exhaustive tests.
@@ -88,7 +90,7 @@ let package = Package(
         .executableTarget(
             name: "switchboard",
             dependencies: [
-                "Host", "Daemon", "MCP", "RPC", "Catalog", "ViewModels", "REPL", "Transcripts", "Framing", "SystemIO", "JSON", "Signals",
+                "Host", "Daemon", "MCPServer", "RPC", "Catalog", "ViewModels", "REPL", "Transcripts", "Framing", "SystemIO", "JSON", "Signals",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -104,7 +106,7 @@ let package = Package(
         .testTarget(name: "REPLTests", dependencies: ["REPL", "Host", "RPC", "Catalog", "JSON", "Signals"]),
         .testTarget(name: "TranscriptsTests", dependencies: ["Transcripts", "JSON"]),
         .testTarget(name: "HostTests", dependencies: ["Host", "RPC", "Catalog", "JSON", "Signals", "SignalsTesting"]),
-        .testTarget(name: "MCPTests", dependencies: ["MCP", "Host", "RPC", "Catalog", "JSON", "Signals"]),
+        .testTarget(name: "MCPServerTests", dependencies: ["MCPServer", "Host", "RPC", "Catalog", "JSON", "Signals"]),
         .testTarget(name: "DaemonTests", dependencies: ["Daemon", "Host", "RPC", "Catalog", "Framing", "SystemIO", "JSON", "Signals"]),
     ]
 )

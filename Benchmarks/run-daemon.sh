@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The daemon benchmarks of issue 9 ("Daemon, through real pipes"): throughput, ping-pong
 # latency, start-up and scale of `switchboard serve`, against the C jansson echo and a
-# Foundation JSONSerialization loop, through real pipes. Writes the "Daemon" section of
+# Foundation JSONSerialization loop, and of `switchboard mcp` against a server on the MCP
+# Swift SDK, through real pipes. Writes the "Daemon" section of
 # BENCHMARKS.md (between the daemon markers; the core and wire sections are left as they are).
 # `Benchmarks/run.sh` runs it after the core workloads; alone:
 #
@@ -14,7 +15,9 @@
 # (throughput requests, 1000000), INSTANCES (throughput instances, 100), PING_N (ping-pong
 # requests timed, 20000), PING_WARMUP (2000), STARTUP_RUNS (per round, 50), SCALE_INSTANCES
 # (100000), SCALE_REQUESTS (400000), COUNT_N (requests under callgrind, 20000), PING_COUNT_N
-# (ping-pong requests under callgrind, 5000), PROFILE (on | off: callgrind, DHAT and perf).
+# (ping-pong requests under callgrind, 5000), PROFILE (on | off: callgrind, DHAT and perf),
+# SDK_REQUESTS and SDK_PING_N (the MCP Swift SDK peer's throughput and ping-pong requests,
+# 20000 and 500: it answers about a hundredth as fast).
 #
 # Needs: swift, cc, libjansson-dev; valgrind and objcopy for the instruction counts and the
 # profile; perf (optional) for context switches. About 10 minutes on 2 cores after the builds.
@@ -35,6 +38,8 @@ SCALE_REQUESTS="${SCALE_REQUESTS:-400000}"
 COUNT_N="${COUNT_N:-20000}"
 PING_COUNT_N="${PING_COUNT_N:-5000}"
 PROFILE="${PROFILE:-on}"
+SDK_REQUESTS="${SDK_REQUESTS:-20000}"
+SDK_PING_N="${SDK_PING_N:-500}"
 
 out="$here/.build-results-daemon"
 results="$out/results.tsv"
@@ -67,377 +72,14 @@ rm -rf "$out"
 mkdir -p "$out/callgrind"
 : >"$results"
 
-# --- Build -------------------------------------------------------------------------------
-daemon_build="swift build -c release -Xswiftc -cross-module-optimization --static-swift-stdlib --product switchboard --scratch-path .build-cmo"
-log "building the daemon: $daemon_build (at the repository root)"
-(cd "$root" && $daemon_build) >"$out/build-daemon.log" 2>&1 || { tail -40 "$out/build-daemon.log" >&2; exit 1; }
-switchboard="$(cd "$root" && swift build -c release -Xswiftc -cross-module-optimization --static-swift-stdlib --product switchboard --scratch-path .build-cmo --show-bin-path)/switchboard"
-
-log "building the Swift peers and the report"
-# SwiftPM keeps the root package's list of source files in its cached build plan: plan afresh.
-rm -f .build-cmo/release.yaml .build-cmo/build.db
-for product in FoundationEcho SwiftStartupFloor DaemonReport; do
-    swift build "${swift_flags[@]}" --product "$product" >>"$out/build-peers.log" 2>&1 || { tail -40 "$out/build-peers.log" >&2; exit 1; }
-done
-bin="$(swift build "${swift_flags[@]}" --show-bin-path)"
-foundation="$bin/FoundationEcho"
-floor="$bin/SwiftStartupFloor"
-
-log "building the C client, the jansson echo and the mallinfo probe"
-tools="$here/.build-daemon"
-mkdir -p "$tools"
-cc -O2 -Wall -Wextra -pthread -o "$tools/daemon_client" c/daemon_client.c
-cc -O2 -Wall -Wextra -o "$tools/jansson_line" c/jansson_line.c -ljansson
-cc -O2 -Wall -Wextra -shared -fPIC -pthread -o "$tools/mallinfo_preload.so" c/mallinfo_preload.c
-client="$tools/daemon_client"
-echo_server="$tools/jansson_line"
-
-# The command line of each server, by label.
-server() {
-    case "$1" in
-    switchboard) echo "$switchboard serve" ;;
-    jansson-echo) echo "$echo_server echo" ;;
-    foundation) echo "$foundation" ;;
-    swift-floor) echo "$floor" ;;
-    esac
-}
-
-# --- Machine -----------------------------------------------------------------------------
-busy="$(ps -eo pcpu=,comm= --sort=-pcpu | awk '$1 >= 20 { printf "%s%s (%s%% CPU)", sep, $2, $1; sep = ", " }')"
-{
-    commit="$(git -C "$root" rev-parse --short HEAD 2>/dev/null || echo unknown)"
-    if [ -n "$(git -C "$root" status --porcelain -- Sources Package.swift Benchmarks 2>/dev/null | grep -v -E 'BENCHMARKS.md' || true)" ]; then
-        commit="$commit (with uncommitted changes)"
-    fi
-    echo "| | |"
-    echo "|---|---|"
-    echo "| Date | $(date -u '+%Y-%m-%d %H:%M UTC') |"
-    echo "| Command | \`bash Benchmarks/run-daemon.sh\` (REPEATS=$REPEATS REQUESTS=$REQUESTS INSTANCES=$INSTANCES PING_N=$PING_N PING_WARMUP=$PING_WARMUP STARTUP_RUNS=$STARTUP_RUNS SCALE_INSTANCES=$SCALE_INSTANCES SCALE_REQUESTS=$SCALE_REQUESTS COUNT_N=$COUNT_N PING_COUNT_N=$PING_COUNT_N PROFILE=$PROFILE) |"
-    echo "| Daemon build | \`$daemon_build\` at the repository root |"
-    echo "| Peers | \`swift build ${swift_flags[*]}\` in \`Benchmarks/\`; C: \`cc -O2\` (\`-ljansson\`, \`-pthread\`) |"
-    echo "| Commit | $commit |"
-    echo "| CPU | $(awk -F': ' '/^model name/ { print $2; exit }' /proc/cpuinfo), $(nproc) cores online |"
-    echo "| OS | $(. /etc/os-release 2>/dev/null && echo "$PRETTY_NAME" || uname -s), Linux $(uname -r) |"
-    echo "| Swift | $(swift --version 2>&1 | head -1) |"
-    echo "| jansson | $(pkg-config --modversion jansson 2>/dev/null || echo unknown) |"
-    echo "| Load at start | $(cut -d' ' -f1-3 /proc/loadavg) (1, 5, 15 min)${busy:+; busy processes: $busy} |"
-} >"$out/machine.md"
-printf 'meta\tdaemon_build\t%s\nmeta\trepeats\t%s\nmeta\tthroughput_instances\t%s\nmeta\tping_n\t%s\nmeta\tping_warmup\t%s\nmeta\tstartup_runs\t%s\n' \
-    "$daemon_build" "$REPEATS" "$INSTANCES" "$PING_N" "$PING_WARMUP" "$STARTUP_RUNS" >>"$results"
-
-# --- Timed workloads ---------------------------------------------------------------------
-# Rounds interleave the servers, so drift of the machine spreads over all of them.
-for ((round = 1; round <= REPEATS; round++)); do
-    log "round $round of $REPEATS: throughput ($REQUESTS requests)"
-    for label in switchboard jansson-echo foundation; do
-        notify=none
-        [ "$label" = switchboard ] && notify=model
-        # shellcheck disable=SC2046
-        "$client" throughput "$label" "$INSTANCES" "$REQUESTS" "$notify" -- $(server "$label") >>"$results"
-    done
-    log "round $round of $REPEATS: ping-pong ($PING_N requests)"
-    for label in switchboard jansson-echo foundation; do
-        notify=none
-        [ "$label" = switchboard ] && notify=model
-        # shellcheck disable=SC2046
-        "$client" pingpong "$label" "$PING_N" "$PING_WARMUP" "$notify" -- $(server "$label") >>"$results"
-    done
-    log "round $round of $REPEATS: start-up ($STARTUP_RUNS runs)"
-    for label in switchboard jansson-echo foundation swift-floor; do
-        # shellcheck disable=SC2046
-        "$client" startup "$label" "$STARTUP_RUNS" -- $(server "$label") >>"$results"
-    done
-    log "round $round of $REPEATS: scale (1 and $SCALE_INSTANCES instances, $SCALE_REQUESTS requests)"
-    for count in 1 "$SCALE_INSTANCES"; do
-        BENCH_MALLINFO="$out/mallinfo" "$client" scale switchboard "$count" "$SCALE_REQUESTS" 7 -- \
-            env LD_PRELOAD="$tools/mallinfo_preload.so" $switchboard serve >>"$results"
-    done
-done
-
-printf '| Load after the timed rounds | %s (1, 5, 15 min) |\n' "$(cut -d' ' -f1-3 /proc/loadavg)" >>"$out/machine.md"
-
-# perf stat around the server of a ping-pong run: its context switches and CPU per request.
-if [ "$PROFILE" = on ] && command -v perf >/dev/null && perf stat -e task-clock true >/dev/null 2>&1; then
-    log "perf stat: context switches per ping-pong request"
-    for label in switchboard jansson-echo foundation; do
-        notify=none
-        [ "$label" = switchboard ] && notify=model
-        # shellcheck disable=SC2046
-        "$client" pingpong "$label" "$PING_N" "$PING_WARMUP" "$notify" -- \
-            perf stat -x, -o "$out/perfstat.$label" -e task-clock,context-switches,cpu-migrations -- $(server "$label") >/dev/null
-        awk -F, -v label="$label" -v n="$((PING_N + PING_WARMUP))" '
-            $3 == "task-clock" || $3 ~ /^task-clock/ { ms = $1 }
-            $3 ~ /^context-switches/ { cs = $1 }
-            $3 ~ /^cpu-migrations/ { mig = $1 }
-            END { printf "perfstat\t%s\t%d\t%s\t%s\t%s\n", label, n, ms, cs, mig }
-        ' "$out/perfstat.$label" >>"$results"
-    done
-fi
-
-# perf record (cpu-clock sampling) of switchboard's throughput workload: where the wall time
-# goes, which instruction counts alone do not show (atomics, cache misses, the kernel).
-perf_ok=no
-if [ "$PROFILE" = on ] && command -v perf >/dev/null && perf stat -e task-clock true >/dev/null 2>&1; then
-    log "perf record: switchboard throughput"
-    # shellcheck disable=SC2046
-    "$client" throughput switchboard "$INSTANCES" "$REQUESTS" model -- \
-        perf record -F 2999 -o "$out/perf.throughput.data" -- $(server switchboard) >/dev/null 2>"$out/perf-record.log" && perf_ok=yes
-fi
-
-# --- Instruction counts and profile ------------------------------------------------------
+# Each job is a file of daemon/, sourced in this order (they share this script's variables).
+. "$here/daemon/build.sh"      # the daemon, the peers, the C client; `server LABEL`
+. "$here/daemon/machine.sh"    # the machine table and the settings
+. "$here/daemon/timed.sh"      # throughput, ping-pong, start-up, scale
+. "$here/daemon/perf.sh"       # perf stat and perf record, when perf works
 if [ "$PROFILE" = on ]; then
-    # valgrind 3.19 cannot read the DWARF 5 that clang writes; callgrind only needs symbols.
-    vdir="$here/.build-valgrind"
-    mkdir -p "$vdir"
-    objcopy --strip-debug "$switchboard" "$vdir/switchboard"
-    objcopy --strip-debug "$foundation" "$vdir/FoundationEcho"
-    objcopy --strip-debug "$floor" "$vdir/SwiftStartupFloor"
-    vserver() {
-        case "$1" in
-        switchboard) echo "$vdir/switchboard serve" ;;
-        jansson-echo) echo "$echo_server echo" ;;
-        foundation) echo "$vdir/FoundationEcho" ;;
-        swift-floor) echo "$vdir/SwiftStartupFloor" ;;
-        esac
-    }
-    callgrind() { # output file, command...
-        local file="$1"
-        shift
-        echo "valgrind --tool=callgrind --callgrind-out-file=$file $*"
-    }
-    total_ir() { awk '/^totals:/ { print $2 }' "$1"; }
-
-    log "callgrind: throughput (N = $COUNT_N) and ping-pong (N = $PING_COUNT_N), N requests minus none"
-    jobs_file="$out/callgrind/jobs"
-    : >"$jobs_file"
-    for label in switchboard jansson-echo foundation; do
-        notify=none
-        [ "$label" = switchboard ] && notify=model
-        for n in "$COUNT_N" 0; do
-            echo "$client throughput $label $INSTANCES $n $notify -- $(callgrind "$out/callgrind/throughput.$label.$n.out" "$(vserver "$label")")" >>"$jobs_file"
-        done
-    done
-    for label in switchboard jansson-echo; do
-        notify=none
-        [ "$label" = switchboard ] && notify=model
-        for n in "$PING_COUNT_N" 0; do
-            echo "$client pingpong $label $n 200 $notify -- $(callgrind "$out/callgrind/pingpong.$label.$n.out" "$(vserver "$label")")" >>"$jobs_file"
-        done
-    done
-    for label in switchboard jansson-echo foundation swift-floor; do
-        echo "$client startup $label 1 -- $(callgrind "$out/callgrind/startup.$label.out" "$(vserver "$label")")" >>"$jobs_file"
-    done
-    xargs -P 2 -I{} sh -c '{} >/dev/null 2>&1' <"$jobs_file"
-    for workload in throughput pingpong; do
-        n="$COUNT_N"
-        [ "$workload" = pingpong ] && n="$PING_COUNT_N"
-        for file in "$out"/callgrind/"$workload".*."$n".out; do
-            label="$(basename "$file" ".$n.out")"
-            label="${label#"$workload".}"
-            awk -v w="$workload" -v l="$label" -v a="$(total_ir "$file")" -v b="$(total_ir "$out/callgrind/$workload.$label.0.out")" -v n="$n" \
-                'BEGIN { printf "instr\t%s\t%s\t%.1f\n", w, l, (a - b) / n }' >>"$results"
-        done
-    done
-    for label in switchboard jansson-echo foundation swift-floor; do
-        printf 'startinstr\t%s\t%s\n' "$label" "$(total_ir "$out/callgrind/startup.$label.out")" >>"$results"
-    done
-
-    log "DHAT: live heap blocks per instance (2,000 minus 1,000 instances)"
-    live_at_peak() { # instances -> "BYTES BLOCKS"
-        "$client" scale switchboard "$1" 0 7 -- valgrind --tool=dhat --dhat-out-file=/dev/null --log-file="$out/dhat.$1.log" "$vdir/switchboard" serve >/dev/null
-        awk '/At t-gmax:/ { gsub(",", ""); print $4, $7 }' "$out/dhat.$1.log"
-    }
-    read -r bytes1 blocks1 < <(live_at_peak 1000)
-    read -r bytes2 blocks2 < <(live_at_peak 2000)
-    awk -v b1="$bytes1" -v k1="$blocks1" -v b2="$bytes2" -v k2="$blocks2" \
-        'BEGIN { printf "alloc\tswitchboard\t%.2f\t%.1f\n", (k2 - k1) / 1000, (b2 - b1) / 1000 }' >>"$results"
-
-    # --- Profile tables ---
-    # Per-function instructions of the N-request run minus the run with none, per request:
-    # "INSTRUCTIONS<TAB>FILE:FUNCTION [OBJECT]", demangled, most expensive first.
-    per_function() { # inclusive (no|yes), workload, label, n
-        local mode="$1" workload="$2" label="$3" n="$4"
-        dump() {
-            callgrind_annotate --inclusive="$mode" --threshold=100 "$1" 2>/dev/null |
-                awk '/^ *[0-9,]+ +\([ 0-9.]+%\) +/ { n = $1; gsub(",", "", n); sub(/^ *[0-9,]+ +\([ 0-9.]+%\) +/, ""); print n "\t" $0 }'
-        }
-        awk -F'\t' -v n="$n" '
-            FNR == NR { base[$2] = $1; next }
-            $2 != "PROGRAM TOTALS" { d = ($1 - base[$2]) / n; if (d > 0.05) printf "%.2f\t%s\n", d, $2 }
-        ' <(dump "$out/callgrind/$workload.$label.0.out") <(dump "$out/callgrind/$workload.$label.$n.out") |
-            sort -t$'\t' -k1,1 -g -r | swift demangle --simplified
-    }
-    instr_of() { awk -F'\t' -v w="$1" -v l="$2" '$1 == "instr" && $2 == w && $3 == l { print $4 }' "$results"; }
-    # The largest inclusive figure among functions named $2 (or "specialized $2"); several
-    # symbols can share a demangled name. A name ending in "(" matches any arguments.
-    stage() {
-        awk -F'\t' -v s="$2" '
-            {
-                name = $2; sub(/^[^:]*:/, "", name); sub(/ \[[^]]*\]$/, "", name); sub(/^specialized /, "", name)
-                if (name == s || (s ~ /\($/ && index(name, s) == 1)) { if ($1 + 0 > m) m = $1 + 0 }
-            }
-            END { printf "%.0f", m }' "$1"
-    }
-    kinds="jansson|JSON module (Swift)|Signals|retain/release|malloc/free|exclusivity checks|generic metadata|memcpy/memcmp/strlen|other Swift runtime|libdispatch|Host, Framing, view models and the rest"
-    classify() { # exclusive.tsv -> one line of instr/request per kind, tab-separated, in $kinds order
-        awk -F'\t' -v kinds="$kinds" '
-            {
-                f = $2
-                if (f ~ /libjansson/) k = "jansson"
-                else if (f ~ /swift_beginAccess|swift_endAccess|AccessSet|SwiftTLSContext|__tls_get_addr/) k = "exclusivity checks"
-                else if (f ~ /swift_(retain|release|bridgeObject|unknownObject|weak|isUniquelyReferenced|nonatomic)|RefCounts/) k = "retain/release"
-                else if (f ~ /swift_(allocObject|deallocObject|slowAlloc|slowDealloc|deallocClassInstance|allocBox|deallocUninitialized|deallocPartial)/ ||
-                         (f ~ /libc\.so/ && f ~ /malloc|free|_int_|tcache/)) k = "malloc/free"
-                else if (f ~ /__swift_instantiateGenericMetadata|type metadata accessor|swift_getWitnessTable/ ||
-                         (f ~ /libswiftCore/ && f ~ /Metadata|[Cc]ache|AtomicWaitQueue|getTupleType/)) k = "generic metadata"
-                else if (f ~ /libc\.so/ && f ~ /mem(cpy|move|cmp|chr|set)|str(len|cmp|chr)/) k = "memcpy/memcmp/strlen"
-                else if (f ~ /libdispatch|libBlocksRuntime/) k = "libdispatch"
-                else if (f ~ /libswift/) k = "other Swift runtime"
-                else if (f ~ /JSON|Jansson/) k = "JSON module (Swift)"
-                else if (f ~ /Signal|Property|Disposable|Lifetime|Observer|combineLatest|Bag/) k = "Signals"
-                else k = "Host, Framing, view models and the rest"
-                sum[k] += $1
-            }
-            END { n = split(kinds, order, "|"); for (i = 1; i <= n; i++) printf "%s%.0f", (i > 1 ? "\t" : ""), sum[order[i]]; print "" }
-        ' "$1"
-    }
-    tidy() { # total, limit < tsv -> table rows
-        awk -F'\t' -v total="$1" -v limit="$2" '
-            NR <= limit {
-                name = $2; sub(/^\?\?\?:/, "", name); sub(/^\.\/[^:]*:/, "", name)
-                if (match(name, / \[[^]]*\]$/)) { object = substr(name, RSTART + 2, RLENGTH - 3); sub(/.*\//, "", object); name = substr(name, 1, RSTART - 1) " (" object ")" }
-                gsub(/\|/, "\\|", name); if (length(name) > 150) name = substr(name, 1, 147) "..."
-                printf "| %.0f | %.1f%% | `%s` |\n", $1, 100 * $1 / total, name
-            }'
-    }
-
-    log "profiling the daemon"
-    per_function no throughput switchboard "$COUNT_N" >"$out/exclusive.throughput.tsv"
-    per_function yes throughput switchboard "$COUNT_N" >"$out/inclusive.throughput.tsv"
-    per_function no pingpong switchboard "$PING_COUNT_N" >"$out/exclusive.pingpong.tsv"
-    per_function no throughput jansson-echo "$COUNT_N" >"$out/exclusive.throughput.echo.tsv"
-    total="$(instr_of throughput switchboard)"
-    ping_total="$(instr_of pingpong switchboard)"
-    echo_total="$(instr_of throughput jansson-echo)"
-    inc="$out/inclusive.throughput.tsv"
-    {
-        echo "Callgrind's per-function instruction counts (user space) of a run with N requests minus those"
-        echo "of the same run with none, divided by N: start-up, \`create\` and exit are excluded. Names demangled"
-        echo "with \`swift demangle --simplified\`. Kernel time (pipes, wake-ups) is not in these counts."
-        echo
-        echo "**switchboard, throughput workload: $total instructions per request** (1 response and ~1 notification"
-        echo "each; the C jansson echo spends $echo_total per request). By stage (inclusive; nested stages,"
-        echo "marked ↳, are part of the stage above them, so the rows do not add up to the total):"
-        echo
-        echo "| Stage | instr/request | share |"
-        echo "|---|---:|---:|"
-        awk -F'\t' -v total="$total" '{ printf "| %s | %.0f | %.1f%% |\n", $1, $2, 100 * $2 / total }' <<EOF
-Reader thread: \`read(2)\`, frame splitting, parsing, hand-off (\`StdioServer.readLoop(maxBatch:)\`)	$(stage "$inc" "StdioServer.readLoop(maxBatch:)")
-↳ parse: jansson + envelope + \`params\` to \`JSONValue\` (\`MessageParser.parse\`, on the reader thread)	$(stage "$inc" "static MessageParser.parse(_:maxBatch:)")
-Executor: one work item per read chunk (\`StdioServer.process(_:)\`)	$(stage "$inc" "StdioServer.process(_:)")
-↳ one parsed message (\`Session.handle(parsed:)\`)	$(stage "$inc" "Session.handle(parsed:)")
-↳↳ route + match arguments + run the input (\`Session.dispatch(_:)\`)	$(stage "$inc" "Session.dispatch(_:)")
-↳↳↳ the view model's input closure, Signals graph and outputs	$(stage "$inc" "closure #1 in static InputDefinition.make(_:_:_:_:)")
-↳↳↳↳ emitting an output (\`Session.emit\`, notification built and serialized)	$(stage "$inc" "Session.emit(_:output:of:)")
-↳↳ every outbound line: encode and queue it (\`StdioServer.enqueue\`)	$(stage "$inc" "StdioServer.enqueue(_:)")
-↳↳↳ encoding it straight into the output buffer (\`OutboundMessage.writeWire(to:)\`)	$(stage "$inc" "OutboundMessage.writeWire(to:)")
-↳↳↳↳ values inside it (\`JSONWriter.write\`)	$(stage "$inc" "static JSONWriter.write(_:to:)")
-↳ writing the work item's output (\`StdioServer.flush()\`, one \`write(2)\` of the buffer)	$(stage "$inc" "StdioServer.flush()")
-EOF
-        echo
-        echo "**By kind of code** (exclusive instructions per request, classified by function name):"
-        echo
-        header="| Workload | instr/request |"
-        rule="|---|---:|"
-        IFS='|' read -r -a kind_list <<<"$kinds"
-        for kind in "${kind_list[@]}"; do header="$header $kind |"; rule="$rule---:|"; done
-        echo "$header"
-        echo "$rule"
-        for pair in "switchboard, throughput:$out/exclusive.throughput.tsv:$total" \
-                    "switchboard, ping-pong:$out/exclusive.pingpong.tsv:$ping_total" \
-                    "C jansson echo, throughput:$out/exclusive.throughput.echo.tsv:$echo_total"; do
-            IFS=: read -r name file figure <<<"$pair"
-            classify "$file" | awk -F'\t' -v name="$name" -v total="$figure" '
-                { row = "| " name " | " sprintf("%.0f", total) " |"; for (i = 1; i <= NF; i++) row = row sprintf(" %.0f (%.0f%%) |", $i, 100 * $i / total); print row }'
-        done
-        echo
-        echo "**Top functions, exclusive** (switchboard, throughput):"
-        echo
-        echo "| instr/request | share | function |"
-        echo "|---:|---:|---|"
-        tidy "$total" 25 <"$out/exclusive.throughput.tsv"
-        if [ "$perf_ok" = yes ]; then
-            echo
-            echo "**Where the wall time goes** (switchboard, throughput; \`perf record\` cpu-clock sampling of the"
-            echo "server over the whole run, so \`create\` and start-up are in it, but they are under 1%). Compare the"
-            echo "share of time with the share of instructions above: code with many atomic reference-count"
-            echo "operations, allocations and pointer chasing takes more time per instruction than jansson's loops."
-            echo
-            echo "| share of samples | object |"
-            echo "|---:|---|"
-            perf report -i "$out/perf.throughput.data" --stdio --no-children --sort dso 2>/dev/null |
-                awk '/^ +[0-9.]+%/ { pct = $1; $1 = ""; sub(/^ +/, ""); if (n++ < 8) printf "| %s | `%s` |\n", pct, $0 }'
-            echo
-            echo "| share of samples | function |"
-            echo "|---:|---|"
-            perf report -i "$out/perf.throughput.data" --stdio --no-children --sort sym 2>/dev/null | swift demangle --simplified |
-                awk '/^ +[0-9.]+%/ { pct = $1; $1 = ""; $2 = ""; sub(/^ +/, ""); gsub(/\|/, "\\|"); if (length($0) > 120) $0 = substr($0, 1, 117) "..."; if (n++ < 15) printf "| %s | `%s` |\n", pct, $0 }'
-        fi
-        echo
-        echo "**What one request costs more in ping-pong than pipelined** ($ping_total against $total"
-        echo "instructions): each request is its own read chunk, so it pays a work item, a \`write(2)\` and the"
-        echo "thread hand-offs alone (the input differs too: always \`nameChanged\`, with one notification)."
-        echo "Exclusive, largest differences:"
-        echo
-        echo "| instr/request, ping-pong | pipelined | difference | function |"
-        echo "|---:|---:|---:|---|"
-        awk -F'\t' 'FNR == NR { t[$2] = $1; next } { d = $1 - t[$2]; if (d > 20) printf "%.0f\t%.0f\t%.0f\t%s\n", $1, t[$2], d, $2 }' \
-            "$out/exclusive.throughput.tsv" "$out/exclusive.pingpong.tsv" | sort -t$'\t' -k3,3 -g -r | head -12 |
-            awk -F'\t' '{ name = $4; sub(/^\?\?\?:/, "", name); sub(/^\.\/[^:]*:/, "", name); if (match(name, / \[[^]]*\]$/)) { o = substr(name, RSTART + 2, RLENGTH - 3); sub(/.*\//, "", o); name = substr(name, 1, RSTART - 1) " (" o ")" }; gsub(/\|/, "\\|", name); if (length(name) > 120) name = substr(name, 1, 117) "..."; printf "| %s | %s | %s | `%s` |\n", $1, $2, $3, name }'
-        echo
-        start_inc="$out/inclusive.startup.tsv"
-        callgrind_annotate --inclusive=yes --threshold=100 "$out/callgrind/startup.switchboard.out" 2>/dev/null |
-            awk '/^ *[0-9,]+ +\([ 0-9.]+%\) +/ { n = $1; gsub(",", "", n); sub(/^ *[0-9,]+ +\([ 0-9.]+%\) +/, ""); print n "\t" $0 }' |
-            swift demangle --simplified >"$start_inc"
-        start_total="$(awk '/^totals:/ { print $2 }' "$out/callgrind/startup.switchboard.out")"
-        start_main="$(stage "$start_inc" "switchboard_main")"
-        # (the rows below are inclusive and nest; the three top-level ones nearly add up to the total)
-        echo "**Start-up of switchboard, by stage** (callgrind, one whole process: start, one request, exit;"
-        echo "$start_total instructions; inclusive):"
-        echo
-        echo "| Stage | instructions | share |"
-        echo "|---|---:|---:|"
-        awk -F'\t' -v total="$start_total" '{ printf "| %s | %.0f | %.1f%% |\n", $1, $2, 100 * $2 / total }' <<EOF
-Dynamic loading: mapping, relocation, symbol lookup (\`_dl_start\`)	$(stage "$start_inc" "_dl_start")
-Library initialisers (\`_dl_init\`)	$(stage "$start_inc" "_dl_init")
-\`main\`	$start_main
-↳ command-line parsing (swift-argument-parser, \`CommandParser.parse(arguments:)\`)	$(stage "$start_inc" "CommandParser.parse(arguments:)")
-↳ \`Serve.run()\` on the main thread	$(stage "$start_inc" "Serve.run()")
-↳↳ the catalog of view-model types (\`BuiltinCatalog.registry()\`)	$(stage "$start_inc" "static BuiltinCatalog.registry()")
-Dispatch threads (\`start_thread\`): reader and executor	$(stage "$start_inc" "start_thread")
-↳ the first request (\`Session.handle(frame:)\`)	$(stage "$start_inc" "Session.handle(frame:)")
-EOF
-        echo
-        echo "**Start-up, by object** (callgrind, one whole process: start, one request, exit; instructions):"
-        echo
-        echo "| Object | switchboard | C jansson echo | Swift floor |"
-        echo "|---|---:|---:|---:|"
-        by_object() {
-            callgrind_annotate --inclusive=no --threshold=100 "$1" 2>/dev/null |
-                awk '/^ *[0-9,]+ +\([ 0-9.]+%\) +/ && !/PROGRAM TOTALS/ { n = $1; gsub(",", "", n); o = "(no object)"; if (match($0, / \[[^]]*\]$/)) { o = substr($0, RSTART + 2, RLENGTH - 3); sub(/.*\//, "", o); sub(/\.so.*/, ".so", o) } s[o] += n }
-                     END { for (o in s) printf "%s\t%d\n", o, s[o] }'
-        }
-        for label in switchboard jansson-echo swift-floor; do
-            by_object "$out/callgrind/startup.$label.out" >"$out/startup-objects.$label.tsv"
-        done
-        awk -F'\t' '
-            FNR == 1 { file++ }
-            { v[file, $1] = $2; all[$1] = 1 }
-            END { for (o in all) printf "%d\t%s\t%d\t%d\t%d\n", v[1, o], o, v[1, o], v[2, o], v[3, o] }
-        ' "$out/startup-objects.switchboard.tsv" "$out/startup-objects.jansson-echo.tsv" "$out/startup-objects.swift-floor.tsv" |
-            sort -t$'\t' -k1,1 -g -r | head -12 |
-            awk -F'\t' '{ printf "| `%s` | %d | %d | %d |\n", $2, $3, $4, $5 }'
-    } >"$out/profile.md"
+    . "$here/daemon/counts.sh"   # callgrind instruction counts, DHAT
+    . "$here/daemon/profile.sh"  # the profile tables
 else
     echo "Not profiled in this run (PROFILE=$PROFILE)." >"$out/profile.md"
 fi

@@ -1,7 +1,7 @@
 import Catalog
 import Daemon
 import Host
-import MCP
+import MCPServer
 import SystemIO
 import Transcripts
 

@@ -1,7 +1,7 @@
 import Catalog
 import Host
 import JSON
-@testable import MCP
+@testable import MCPServer
 import RPC
 import Signals
 import XCTest

@@ -1,0 +1,94 @@
+// The daemon's targets: each criterion, its figure and its margin.
+import BenchText
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+// MARK: Targets
+
+struct Criterion {
+    let id: String
+    let target: String
+    let metric: String
+    let measured: String
+    let required: String
+    /// Achieved ÷ required, oriented so that ≥ 1 passes.
+    let margin: Double?
+
+    var verdict: String {
+        guard let margin else { return "MISSING" }
+        return margin >= 1 ? "PASS" : "FAIL"
+    }
+}
+
+/// The median over rounds of a per-round ratio: round k of `a` against round k of `b` (rows
+/// are in run order and every round runs every server once), so a slow spell of the machine
+/// that covers one round weighs on both sides of its ratio.
+func pairedRatio(_ a: [Double], _ b: [Double]) -> Double? {
+    median(zip(a, b).compactMap { $1 > 0 ? $0 / $1 : nil })
+}
+
+func criteria(_ f: Figures) -> [Criterion] {
+    var list: [Criterion] = []
+    let rounds = f.requestsPerSecond("switchboard").count
+    let perRound = "median of \(rounds) per-round ratios"
+    let ours = median(f.requestsPerSecond("switchboard"))
+    let echo = median(f.requestsPerSecond("jansson-echo"))
+    let foundation = median(f.requestsPerSecond("foundation"))
+    func atLeast(_ id: String, _ target: String, _ metric: String, _ value: Double?, _ factor: Double, _ detail: String) -> Criterion {
+        Criterion(id: id, target: target, metric: metric,
+                  measured: value.map { "\(fixed($0, digits: 2))× (\(detail))" } ?? "missing",
+                  required: "≥ \(format(factor))×", margin: value.map { $0 / factor })
+    }
+    func atMost(_ id: String, _ target: String, _ metric: String, _ value: Double?, _ factor: Double, _ detail: String) -> Criterion {
+        Criterion(id: id, target: target, metric: metric,
+                  measured: value.map { "\(fixed($0, digits: 2))× (\(detail))" } ?? "missing",
+                  required: "≤ \(format(factor))×", margin: value.map { $0 > 0 ? factor / $0 : .infinity })
+    }
+    list.append(atLeast("throughput-echo", "throughput ≥ 0.6× the C jansson echo", "requests/s",
+                        pairedRatio(f.requestsPerSecond("switchboard"), f.requestsPerSecond("jansson-echo")), 0.6,
+                        "\(perRound); medians \(grouped(ours)) vs \(grouped(echo)) requests/s"))
+    let instrOurs = f.instructions("throughput", "switchboard")
+    let instrEcho = f.instructions("throughput", "jansson-echo")
+    let instrFoundation = f.instructions("throughput", "foundation")
+    list.append(atLeast("throughput-echo-instr", "throughput ≥ 0.6× the C jansson echo", "instructions/request",
+                        ratio(instrEcho, instrOurs), 0.6, "echo ÷ ours: \(grouped(instrEcho)) vs \(grouped(instrOurs))"))
+    list.append(atLeast("throughput-foundation", "throughput ≥ 5× the Foundation loop", "requests/s",
+                        pairedRatio(f.requestsPerSecond("switchboard"), f.requestsPerSecond("foundation")), 5,
+                        "\(perRound); medians \(grouped(ours)) vs \(grouped(foundation)) requests/s"))
+    list.append(atLeast("throughput-foundation-instr", "throughput ≥ 5× the Foundation loop", "instructions/request",
+                        ratio(instrFoundation, instrOurs), 5, "Foundation ÷ ours: \(grouped(instrFoundation)) vs \(grouped(instrOurs))"))
+    if let many = f.scaleInstances.last, let one = f.scaleInstances.first, many > one {
+        let wallMany = f.scaleMicroseconds(instances: many), wallOne = f.scaleMicroseconds(instances: one)
+        list.append(atMost("scale-wall", "per-request cost, \(grouped(Double(many))) instances ÷ \(one)", "wall µs/request",
+                           pairedRatio(wallMany, wallOne), 1.2,
+                           "\(perRound); medians \(format(median(wallMany))) vs \(format(median(wallOne))) µs"))
+        let cpuMany = f.scaleCPUMicrosecondsPerRound(instances: many), cpuOne = f.scaleCPUMicrosecondsPerRound(instances: one)
+        list.append(atMost("scale-cpu", "per-request cost, \(grouped(Double(many))) instances ÷ \(one)", "server CPU µs/request",
+                           pairedRatio(cpuMany, cpuOne), 1.2,
+                           "\(perRound); medians \(format(median(cpuMany))) vs \(format(median(cpuOne))) µs"))
+    }
+    let rss = f.perInstance(7, baseline: 5, kilobytes: true)
+    list.append(Criterion(id: "memory-rss", target: "≤ 16 KiB per signup instance", metric: "RSS growth",
+                          measured: rss.map { "\(grouped($0)) B (\(fixed($0 / 1024, digits: 2)) KiB)" } ?? "missing",
+                          required: "≤ 16,384 B", margin: rss.map { 16384 / $0 }))
+    let heap = f.perInstance(11, baseline: 9, kilobytes: false)
+    if let heap {
+        list.append(Criterion(id: "memory-malloc", target: "≤ 16 KiB per signup instance", metric: "malloc in use (mallinfo2)",
+                              measured: "\(grouped(heap)) B (\(fixed(heap / 1024, digits: 2)) KiB)",
+                              required: "≤ 16,384 B", margin: 16384 / heap))
+    }
+    let startOurs = f.rows.numbers("startup", "switchboard", 2), startEcho = f.rows.numbers("startup", "jansson-echo", 2)
+    list.append(atMost("startup", "start-up to first response ≤ 8× the C echo's", "median ms",
+                       pairedRatio(startOurs, startEcho), 8,
+                       "\(perRound); medians \(format(f.startup("switchboard", 2))) vs \(format(f.startup("jansson-echo", 2))) ms"))
+    let p99Ours = f.rows.numbers("pingpong", "switchboard", 5), p99Echo = f.rows.numbers("pingpong", "jansson-echo", 5)
+    // The C echo's p50 per round shows which wake-up regime of the VM the rounds ran in.
+    let echoP50 = f.rows.numbers("pingpong", "jansson-echo", 3).map { $0 / 1000 }
+    list.append(atMost("latency-p99", "ping-pong p99 ≤ 3× the C echo's", "p99 µs",
+                       pairedRatio(p99Ours, p99Echo), 3,
+                       "\(perRound); medians \(format(f.pingpong("switchboard", 5))) vs \(format(f.pingpong("jansson-echo", 5))) µs; "
+                       + "C echo p50 in the rounds \(format(echoP50.min()))–\(format(echoP50.max())) µs"))
+    return list
+}

@@ -1,0 +1,102 @@
+// The servers compared and the figures derived from the raw rows.
+import BenchText
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+// MARK: The figures
+
+let servers: [(label: String, name: String)] = [
+    ("switchboard", "**switchboard** (ours)"),
+    ("jansson-echo", "C jansson echo (`jansson_line echo`, the floor)"),
+    ("foundation", "Swift + Foundation `JSONSerialization` loop"),
+    ("swift-floor", "Swift, no Foundation: `readLine` + `print` (start-up floor)"),
+    ("switchboard-mcp", "**switchboard mcp** (ours, the MCP face: `tools/call` per input)"),
+    ("mcp-swift-sdk", "MCP Swift SDK 0.12.1, one `echo` tool (`MCPSwiftSDKEcho`)"),
+]
+
+struct Figures {
+    let rows: Rows
+
+    // Throughput
+    func requestsPerSecond(_ label: String) -> [Double] {
+        rows.rows("throughput", label).compactMap { row in
+            guard row.count >= 6, let requests = Double(row[1]), let seconds = Double(row[5]), seconds > 0 else { return nil }
+            return requests / seconds
+        }
+    }
+    func linesPerSecond(_ label: String) -> Double? {
+        median(rows.rows("throughput", label).compactMap { row in
+            guard row.count >= 6, let lines = Double(row[4]), let seconds = Double(row[5]), seconds > 0 else { return nil }
+            return lines / seconds
+        })
+    }
+    func linesPerRequest(_ label: String) -> Double? {
+        median(rows.rows("throughput", label).compactMap { row in
+            guard row.count >= 5, let requests = Double(row[1]), let lines = Double(row[4]), requests > 0 else { return nil }
+            return lines / requests
+        })
+    }
+    func serverMicrosecondsPerRequest(_ label: String) -> Double? {
+        median(rows.rows("throughput", label).compactMap { row in
+            guard row.count >= 7, let requests = Double(row[1]), let cpu = Double(row[6]), requests > 0 else { return nil }
+            return cpu / requests * 1e6
+        })
+    }
+    func throughputCounts(_ label: String) -> String {
+        guard let row = rows.rows("throughput", label).first, row.count >= 5 else { return "n/a" }
+        return "\(grouped(Double(row[2]))) responses, \(grouped(Double(row[3]))) notifications"
+    }
+
+    // Ping-pong: field index 3 = p50 … 7 = max, 2 = mean (ns); reported in µs.
+    func pingpong(_ label: String, _ index: Int) -> Double? {
+        median(rows.numbers("pingpong", label, index)).map { $0 / 1000 }
+    }
+
+    // Start-up (ms)
+    func startup(_ label: String, _ index: Int) -> Double? {
+        let values = rows.numbers("startup", label, index).map { $0 / 1e6 }
+        switch index {
+        case 3: return values.min()
+        case 5: return values.max()
+        default: return median(values)
+        }
+    }
+
+    // Scale
+    func scaleRows(instances: Int) -> [[String]] {
+        rows.rows("scale", "switchboard").filter { $0.count >= 12 && Int($0[1]) == instances }
+    }
+    var scaleInstances: [Int] {
+        Array(Set((rows.byKind["scale"] ?? []).compactMap { $0.count > 1 ? Int($0[1]) : nil })).sorted()
+    }
+    func scaleMicroseconds(instances: Int) -> [Double] {
+        scaleRows(instances: instances).compactMap { row in
+            guard let requests = Double(row[2]), let seconds = Double(row[3]), requests > 0 else { return nil }
+            return seconds / requests * 1e6
+        }
+    }
+    func scaleCPUMicrosecondsPerRound(instances: Int) -> [Double] {
+        scaleRows(instances: instances).compactMap { row in
+            guard let requests = Double(row[2]), let cpu = Double(row[4]), requests > 0 else { return nil }
+            return cpu / requests * 1e6
+        }
+    }
+    func scaleCPUMicroseconds(instances: Int) -> Double? { median(scaleCPUMicrosecondsPerRound(instances: instances)) }
+    /// Bytes per instance from field `index` (a total after all instances) minus field
+    /// `baseline` (after one), in kB (RSS) or bytes (mallinfo).
+    func perInstance(_ index: Int, baseline: Int, kilobytes: Bool) -> Double? {
+        guard let many = scaleInstances.last, many > 1 else { return nil }
+        return median(scaleRows(instances: many).compactMap { row in
+            guard let total = Double(row[index]), let base = Double(row[baseline]), total >= 0, base >= 0 else { return nil }
+            return (total - base) * (kilobytes ? 1024 : 1) / Double(many - 1)
+        })
+    }
+
+    func instructions(_ workload: String, _ label: String) -> Double? {
+        median((rows.byKind["instr"] ?? [])
+            .filter { $0.count >= 3 && $0[0] == workload && $0[1] == label }
+            .compactMap { Double($0[2]) })
+    }
+}

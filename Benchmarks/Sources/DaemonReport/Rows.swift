@@ -1,0 +1,87 @@
+// The raw figures of run-daemon.sh (results.tsv) and the helpers that read and format them.
+import BenchText
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+// MARK: Reading the figures
+
+struct Rows {
+    var byKind: [String: [[String]]] = [:]
+    var meta: [String: String] = [:]
+
+    init(path: String) {
+        for line in readText(path).split(separator: "\n") {
+            let fields = line.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
+            guard let kind = fields.first else { continue }
+            if kind == "meta", fields.count >= 3 { meta[fields[1]] = fields[2]; continue }
+            byKind[kind, default: []].append(Array(fields.dropFirst()))
+        }
+    }
+
+    /// The rows of one kind whose first field (the label) is `label`.
+    func rows(_ kind: String, _ label: String) -> [[String]] {
+        (byKind[kind] ?? []).filter { $0.first == label }
+    }
+
+    /// Field `index` of every row of `kind` and `label`, as numbers.
+    func numbers(_ kind: String, _ label: String, _ index: Int) -> [Double] {
+        rows(kind, label).compactMap { $0.count > index ? Double($0[index]) : nil }
+    }
+}
+
+func readText(_ path: String) -> String {
+    guard let file = fopen(path, "rb") else { return "" }
+    defer { fclose(file) }
+    var bytes: [UInt8] = []
+    var chunk = [UInt8](repeating: 0, count: 65_536)
+    while true {
+        let count = fread(&chunk, 1, chunk.count, file)
+        if count <= 0 { break }
+        bytes.append(contentsOf: chunk[0..<count])
+    }
+    return String(decoding: bytes, as: UTF8.self)
+}
+
+func writeText(_ text: String, to path: String) {
+    guard let file = fopen(path, "wb") else { fail("cannot write \(path)") }
+    defer { fclose(file) }
+    let bytes = Array(text.utf8)
+    guard fwrite(bytes, 1, bytes.count, file) == bytes.count else { fail("short write to \(path)") }
+}
+
+func fail(_ message: String) -> Never {
+    var text = "DaemonReport: \(message)\n"
+    text.withUTF8 { bytes in _ = write(2, bytes.baseAddress, bytes.count) }
+    exit(2)
+}
+
+func median(_ values: [Double]) -> Double? {
+    guard !values.isEmpty else { return nil }
+    let sorted = values.sorted()
+    let middle = sorted.count / 2
+    return sorted.count % 2 == 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2
+}
+
+/// An integer with thousands separators: 1,000,000.
+func grouped(_ value: Double?) -> String {
+    guard let value, value.isFinite else { return "n/a" }
+    let digits = String(Int(value.rounded()))
+    var out = ""
+    for (index, character) in digits.reversed().enumerated() {
+        if index > 0, index % 3 == 0, character != "-" { out.append(",") }
+        out.append(character)
+    }
+    return String(out.reversed())
+}
+
+func ratio(_ value: Double?, _ reference: Double?) -> Double? {
+    guard let value, let reference, reference > 0 else { return nil }
+    return value / reference
+}
+
+func times(_ value: Double?) -> String {
+    guard let value else { return "n/a" }
+    return fixed(value, digits: 2) + "×"
+}

@@ -1,0 +1,55 @@
+# Sourced by run-daemon.sh: builds the daemon, the Swift and C peers and the client; defines `server`.
+# shellcheck shell=bash
+# --- Build -------------------------------------------------------------------------------
+daemon_build="swift build -c release -Xswiftc -cross-module-optimization --static-swift-stdlib --product switchboard --scratch-path .build-cmo"
+log "building the daemon: $daemon_build (at the repository root)"
+(cd "$root" && $daemon_build) >"$out/build-daemon.log" 2>&1 || { tail -40 "$out/build-daemon.log" >&2; exit 1; }
+switchboard="$(cd "$root" && swift build -c release -Xswiftc -cross-module-optimization --static-swift-stdlib --product switchboard --scratch-path .build-cmo --show-bin-path)/switchboard"
+
+log "building the Swift peers and the report"
+# SwiftPM keeps the root package's list of source files in its cached build plan: plan afresh.
+rm -f .build-cmo/release.yaml .build-cmo/build.db
+for product in FoundationEcho SwiftStartupFloor MCPSwiftSDKEcho DaemonReport; do
+    swift build "${swift_flags[@]}" --product "$product" >>"$out/build-peers.log" 2>&1 || { tail -40 "$out/build-peers.log" >&2; exit 1; }
+done
+bin="$(swift build "${swift_flags[@]}" --show-bin-path)"
+foundation="$bin/FoundationEcho"
+floor="$bin/SwiftStartupFloor"
+sdk_echo="$bin/MCPSwiftSDKEcho"
+
+log "building the C client, the jansson echo and the mallinfo probe"
+tools="$here/.build-daemon"
+mkdir -p "$tools"
+cc -O2 -Wall -Wextra -pthread -o "$tools/daemon_client" c/daemon_client/*.c
+cc -O2 -Wall -Wextra -o "$tools/jansson_line" c/jansson_line.c -ljansson
+cc -O2 -Wall -Wextra -shared -fPIC -pthread -o "$tools/mallinfo_preload.so" c/mallinfo_preload.c
+client="$tools/daemon_client"
+echo_server="$tools/jansson_line"
+
+# The command line of each server, by label.
+server() {
+    case "$1" in
+    switchboard) echo "$switchboard serve" ;;
+    jansson-echo) echo "$echo_server echo" ;;
+    foundation) echo "$foundation" ;;
+    swift-floor) echo "$floor" ;;
+    switchboard-mcp) echo "$switchboard mcp" ;;
+    mcp-swift-sdk) echo "$sdk_echo" ;;
+    esac
+}
+
+# The protocol daemon_client speaks to each server (its PROTOCOL), and what it checks: `model`
+# (signup's outputs, as notifications or inside MCP results) or `none`.
+protocol_of() {
+    case "$1" in
+    switchboard-mcp) echo mcp ;;
+    mcp-swift-sdk) echo mcp-echo ;;
+    *) echo jsonrpc ;;
+    esac
+}
+notify_of() {
+    case "$1" in
+    switchboard | switchboard-mcp) echo model ;;
+    *) echo none ;;
+    esac
+}

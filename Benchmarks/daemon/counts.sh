@@ -1,0 +1,67 @@
+# Sourced by run-daemon.sh: callgrind instruction counts (throughput, ping-pong, start-up) and DHAT's live blocks per instance.
+# shellcheck shell=bash
+# valgrind 3.19 cannot read the DWARF 5 that clang writes; callgrind only needs symbols.
+vdir="$here/.build-valgrind"
+mkdir -p "$vdir"
+objcopy --strip-debug "$switchboard" "$vdir/switchboard"
+objcopy --strip-debug "$foundation" "$vdir/FoundationEcho"
+objcopy --strip-debug "$floor" "$vdir/SwiftStartupFloor"
+vserver() {
+    case "$1" in
+    switchboard) echo "$vdir/switchboard serve" ;;
+    jansson-echo) echo "$echo_server echo" ;;
+    foundation) echo "$vdir/FoundationEcho" ;;
+    swift-floor) echo "$vdir/SwiftStartupFloor" ;;
+    esac
+}
+callgrind() { # output file, command...
+    local file="$1"
+    shift
+    echo "valgrind --tool=callgrind --callgrind-out-file=$file $*"
+}
+total_ir() { awk '/^totals:/ { print $2 }' "$1"; }
+
+log "callgrind: throughput (N = $COUNT_N) and ping-pong (N = $PING_COUNT_N), N requests minus none"
+jobs_file="$out/callgrind/jobs"
+: >"$jobs_file"
+for label in switchboard jansson-echo foundation; do
+    notify=none
+    [ "$label" = switchboard ] && notify=model
+    for n in "$COUNT_N" 0; do
+        echo "$client throughput $label $INSTANCES $n $notify -- $(callgrind "$out/callgrind/throughput.$label.$n.out" "$(vserver "$label")")" >>"$jobs_file"
+    done
+done
+for label in switchboard jansson-echo; do
+    notify=none
+    [ "$label" = switchboard ] && notify=model
+    for n in "$PING_COUNT_N" 0; do
+        echo "$client pingpong $label $n 200 $notify -- $(callgrind "$out/callgrind/pingpong.$label.$n.out" "$(vserver "$label")")" >>"$jobs_file"
+    done
+done
+for label in switchboard jansson-echo foundation swift-floor; do
+    echo "$client startup $label 1 -- $(callgrind "$out/callgrind/startup.$label.out" "$(vserver "$label")")" >>"$jobs_file"
+done
+xargs -P 2 -I{} sh -c '{} >/dev/null 2>&1' <"$jobs_file"
+for workload in throughput pingpong; do
+    n="$COUNT_N"
+    [ "$workload" = pingpong ] && n="$PING_COUNT_N"
+    for file in "$out"/callgrind/"$workload".*."$n".out; do
+        label="$(basename "$file" ".$n.out")"
+        label="${label#"$workload".}"
+        awk -v w="$workload" -v l="$label" -v a="$(total_ir "$file")" -v b="$(total_ir "$out/callgrind/$workload.$label.0.out")" -v n="$n" \
+            'BEGIN { printf "instr\t%s\t%s\t%.1f\n", w, l, (a - b) / n }' >>"$results"
+    done
+done
+for label in switchboard jansson-echo foundation swift-floor; do
+    printf 'startinstr\t%s\t%s\n' "$label" "$(total_ir "$out/callgrind/startup.$label.out")" >>"$results"
+done
+
+log "DHAT: live heap blocks per instance (2,000 minus 1,000 instances)"
+live_at_peak() { # instances -> "BYTES BLOCKS"
+    "$client" scale switchboard "$1" 0 7 -- valgrind --tool=dhat --dhat-out-file=/dev/null --log-file="$out/dhat.$1.log" "$vdir/switchboard" serve >/dev/null
+    awk '/At t-gmax:/ { gsub(",", ""); print $4, $7 }' "$out/dhat.$1.log"
+}
+read -r bytes1 blocks1 < <(live_at_peak 1000)
+read -r bytes2 blocks2 < <(live_at_peak 2000)
+awk -v b1="$bytes1" -v k1="$blocks1" -v b2="$bytes2" -v k2="$blocks2" \
+    'BEGIN { printf "alloc\tswitchboard\t%.2f\t%.1f\n", (k2 - k1) / 1000, (b2 - b1) / 1000 }' >>"$results"

@@ -1,0 +1,24 @@
+# Sourced by run-daemon.sh: the machine table of the report, and the run's settings as meta rows.
+# shellcheck shell=bash
+# --- Machine -----------------------------------------------------------------------------
+busy="$(ps -eo pcpu=,comm= --sort=-pcpu | awk '$1 >= 20 { printf "%s%s (%s%% CPU)", sep, $2, $1; sep = ", " }')"
+{
+    commit="$(git -C "$root" rev-parse --short HEAD 2>/dev/null || echo unknown)"
+    if [ -n "$(git -C "$root" status --porcelain -- Sources Package.swift Benchmarks 2>/dev/null | grep -v -E 'BENCHMARKS.md' || true)" ]; then
+        commit="$commit (with uncommitted changes)"
+    fi
+    echo "| | |"
+    echo "|---|---|"
+    echo "| Date | $(date -u '+%Y-%m-%d %H:%M UTC') |"
+    echo "| Command | \`bash Benchmarks/run-daemon.sh\` (REPEATS=$REPEATS REQUESTS=$REQUESTS INSTANCES=$INSTANCES PING_N=$PING_N PING_WARMUP=$PING_WARMUP STARTUP_RUNS=$STARTUP_RUNS SCALE_INSTANCES=$SCALE_INSTANCES SCALE_REQUESTS=$SCALE_REQUESTS COUNT_N=$COUNT_N PING_COUNT_N=$PING_COUNT_N PROFILE=$PROFILE SDK_REQUESTS=$SDK_REQUESTS SDK_PING_N=$SDK_PING_N) |"
+    echo "| Daemon build | \`$daemon_build\` at the repository root |"
+    echo "| Peers | \`swift build ${swift_flags[*]}\` in \`Benchmarks/\`; C: \`cc -O2\` (\`-ljansson\`, \`-pthread\`) |"
+    echo "| Commit | $commit |"
+    echo "| CPU | $(awk -F': ' '/^model name/ { print $2; exit }' /proc/cpuinfo), $(nproc) cores online |"
+    echo "| OS | $(. /etc/os-release 2>/dev/null && echo "$PRETTY_NAME" || uname -s), Linux $(uname -r) |"
+    echo "| Swift | $(swift --version 2>&1 | head -1) |"
+    echo "| jansson | $(pkg-config --modversion jansson 2>/dev/null || echo unknown) |"
+    echo "| Load at start | $(cut -d' ' -f1-3 /proc/loadavg) (1, 5, 15 min)${busy:+; busy processes: $busy} |"
+} >"$out/machine.md"
+printf 'meta\tdaemon_build\t%s\nmeta\trepeats\t%s\nmeta\tthroughput_instances\t%s\nmeta\tping_n\t%s\nmeta\tping_warmup\t%s\nmeta\tstartup_runs\t%s\n' \
+    "$daemon_build" "$REPEATS" "$INSTANCES" "$PING_N" "$PING_WARMUP" "$STARTUP_RUNS" >>"$results"

@@ -1,0 +1,34 @@
+# Sourced by run-daemon.sh: the timed workloads (throughput, ping-pong, start-up, scale), rounds interleaving the servers.
+# shellcheck shell=bash
+# --- Timed workloads ---------------------------------------------------------------------
+# Rounds interleave the servers, so drift of the machine spreads over all of them.
+# The MCP Swift SDK peer answers about a hundredth as fast: it gets fewer requests
+# (SDK_REQUESTS, SDK_PING_N) so a round stays within minutes; its figures are rates and
+# percentiles, comparable whatever the count.
+requests_of() { if [ "$1" = mcp-swift-sdk ]; then echo "$SDK_REQUESTS"; else echo "$REQUESTS"; fi; }
+ping_n_of() { if [ "$1" = mcp-swift-sdk ]; then echo "$SDK_PING_N"; else echo "$PING_N"; fi; }
+warmup_of() { if [ "$1" = mcp-swift-sdk ]; then echo 50; else echo "$PING_WARMUP"; fi; }
+for ((round = 1; round <= REPEATS; round++)); do
+    log "round $round of $REPEATS: throughput ($REQUESTS requests; $SDK_REQUESTS for the MCP SDK)"
+    for label in switchboard jansson-echo foundation switchboard-mcp mcp-swift-sdk; do
+        # shellcheck disable=SC2046
+        PROTOCOL="$(protocol_of "$label")" "$client" throughput "$label" "$INSTANCES" "$(requests_of "$label")" "$(notify_of "$label")" -- $(server "$label") >>"$results"
+    done
+    log "round $round of $REPEATS: ping-pong ($PING_N requests; $SDK_PING_N for the MCP SDK)"
+    for label in switchboard jansson-echo foundation switchboard-mcp mcp-swift-sdk; do
+        # shellcheck disable=SC2046
+        PROTOCOL="$(protocol_of "$label")" "$client" pingpong "$label" "$(ping_n_of "$label")" "$(warmup_of "$label")" "$(notify_of "$label")" -- $(server "$label") >>"$results"
+    done
+    log "round $round of $REPEATS: start-up ($STARTUP_RUNS runs)"
+    for label in switchboard jansson-echo foundation swift-floor switchboard-mcp mcp-swift-sdk; do
+        # shellcheck disable=SC2046
+        PROTOCOL="$(protocol_of "$label")" "$client" startup "$label" "$STARTUP_RUNS" -- $(server "$label") >>"$results"
+    done
+    log "round $round of $REPEATS: scale (1 and $SCALE_INSTANCES instances, $SCALE_REQUESTS requests)"
+    for count in 1 "$SCALE_INSTANCES"; do
+        BENCH_MALLINFO="$out/mallinfo" "$client" scale switchboard "$count" "$SCALE_REQUESTS" 7 -- \
+            env LD_PRELOAD="$tools/mallinfo_preload.so" $switchboard serve >>"$results"
+    done
+done
+
+printf '| Load after the timed rounds | %s (1, 5, 15 min) |\n' "$(cut -d' ' -f1-3 /proc/loadavg)" >>"$out/machine.md"
