@@ -15,7 +15,7 @@
 #      `nvim --headless` (Tests/editors/run.sh).
 set -euo pipefail
 cd "$(dirname "$0")/.."
-bash scripts/setup.sh
+bash scripts/setup.sh --tests
 swift build --build-tests
 swift test
 echo "== transcripts (protocol.md and examples/transcripts)"
