@@ -69,9 +69,6 @@ struct ServerOptions: ParsableArguments {
     @Option(help: "Message framing: newline, lsp (Content-Length headers) or auto (decided by the first byte).")
     var framing: FramingMode = defaults.framing
 
-    @Option(help: "Protocol: jsonrpc (protocol.md) or mcp (the Model Context Protocol; the same as 'switchboard mcp').")
-    var face: FaceKind = defaults.face
-
     @Option(name: .customLong("max-line-bytes"), help: "Longest message accepted, in bytes.")
     var maxLineBytes: Int = defaults.maxLineBytes
 
@@ -84,7 +81,6 @@ struct ServerOptions: ParsableArguments {
     /// Sets these options in `settings`.
     func apply(to settings: inout ServerSettings) {
         settings.framing = framing
-        settings.face = face
         settings.maxLineBytes = maxLineBytes
         settings.maxOutputBuffer = maxOutputBuffer
         settings.logLevel = logLevel

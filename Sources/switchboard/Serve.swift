@@ -7,6 +7,18 @@ struct Serve: ParsableCommand {
         discussion: "Exit status: 0 at end of input, after shutdown, or after SIGTERM/SIGINT/SIGHUP (everything already read is answered and flushed first); 1 on a second signal while finishing; 3 when stdout was closed by the client; 4 when reading stdin failed; 5 when writing stdout failed otherwise; 64 for bad options. Every non-zero status writes one line on stderr saying why."
     )
 
+    @Option(help: "Protocol: jsonrpc (protocol.md) or mcp (the Model Context Protocol; the same as 'switchboard mcp').")
+    var face: FaceKind = .jsonrpc
+
+    @OptionGroup var daemon: DaemonArguments
+
+    func run() throws {
+        throw ExitCode(daemon.run(face: face))
+    }
+}
+
+/// What `serve` and `mcp` share: the transport's and the session's options, and recording.
+struct DaemonArguments: ParsableArguments {
     @OptionGroup var server: ServerOptions
 
     @OptionGroup var session: SessionOptions
@@ -14,9 +26,11 @@ struct Serve: ParsableCommand {
     @Option(name: .customLong("record"), help: "Record the session as a transcript to this file (replay it with 'switchboard test FILE').")
     var recordPath: String?
 
-    func run() throws {
+    /// Serves with these options and `face`; returns the exit status.
+    func run(face: FaceKind) -> Int32 {
         var settings = session.settings
         server.apply(to: &settings)
-        throw ExitCode(ServeRunner.run(settings, recordPath: recordPath))
+        settings.face = face
+        return ServeRunner.run(settings, recordPath: recordPath)
     }
 }

@@ -2,7 +2,10 @@
 
 /* Reading the server's lines and checking every response. */
 
+static void forget_answers(void);
+
 void reader_init(reader_t *r, int fd) {
+    forget_answers();
     r->fd = fd;
     r->capacity = 1 << 20;
     r->bytes = malloc(r->capacity);
@@ -41,10 +44,13 @@ static const char notification_prefix[] = "{\"jsonrpc\":\"2.0\",\"method\":\"out
 /* Any notification of an MCP server (the face writes "jsonrpc" first). */
 static const char mcp_notification_prefix[] = "{\"jsonrpc\":\"2.0\",\"method\":\"";
 
+/* The ids answered so far by the current server (out-of-order servers only); reader_init, called
+ * once per server, forgets them. */
+static uint8_t *seen;
+static uint64_t capacity;
+
 /* Marks id `value` answered; false if it was already (ids are small: 1, 2, 3…). */
 static int answered_once(uint64_t value) {
-    static uint8_t *seen;
-    static uint64_t capacity;
     if (value >= (1ull << 32)) return 0;
     if (value >= capacity * 8) {
         uint64_t bigger = capacity ? capacity : 4096;
@@ -58,6 +64,10 @@ static int answered_once(uint64_t value) {
     if (seen[value >> 3] & bit) return 0;
     seen[value >> 3] |= bit;
     return 1;
+}
+
+static void forget_answers(void) {
+    if (seen) memset(seen, 0, capacity);
 }
 
 /* The outputs a `switchboard mcp` tool result carries (in structuredContent and as text). */
