@@ -4,9 +4,8 @@
 #   scripts/sanitizers.sh [thread|address|all]     (default: all)
 #
 # Suites: SignalsTests (the reactive core), JSONTests, SystemIOTests, FramingTests, RPCTests,
-# SQLiteTests,
-# HostTests (sessions, dispatch, delegated calls) and DaemonTests (log sink, read-ahead
-# budget). Each sanitizer builds into its own scratch directory (.build-tsan, .build-asan), so
+# SQLiteTests, HostTests (sessions, dispatch, delegated calls), MCPServerTests (the MCP face)
+# and DaemonTests (log sink, read-ahead budget). Each sanitizer builds into its own scratch directory (.build-tsan, .build-asan), so
 # the ordinary .build is never touched or rebuilt.
 #
 # Leaks: XCTest itself leaks: every test case's XCTestCase and XCTestCaseRun objects stay
@@ -24,7 +23,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-FILTER='SignalsTests|JSONTests|SystemIOTests|FramingTests|RPCTests|SQLiteTests|HostTests|DaemonTests'
+FILTER='SignalsTests|JSONTests|SystemIOTests|FramingTests|RPCTests|SQLiteTests|HostTests|MCPServerTests|DaemonTests'
 which="${1:-all}"
 case "$which" in thread|address|all) ;; *) echo "usage: scripts/sanitizers.sh [thread|address|all]" >&2; exit 2 ;; esac
 
