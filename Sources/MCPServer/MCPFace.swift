@@ -144,9 +144,9 @@ public final class MCPFace: SessionFace {
         case _ where bytesEqual(request.method, "resources/subscribe"): result = subscribe(params, session, true)
         case _ where bytesEqual(request.method, "resources/unsubscribe"): result = subscribe(params, session, false)
         case _ where bytesEqual(request.method, "logging/setLevel"): result = setLevel(params)
-        case _ where request.method.utf8.starts(with: "notifications/".utf8):
+        case _ where request.id == nil && request.method.utf8.starts(with: "notifications/".utf8):
             // initialized, cancelled (every call has finished by the time it could arrive),
-            // roots/list_changed: nothing to do.
+            // roots/list_changed: nothing to do. (With an id it is a request, answered below.)
             return
         default:
             result = .failure(RPCError(.methodNotFound, "Method not found: '\(request.method)' (the MCP face answers initialize, ping, tools/*, resources/* and logging/setLevel)"))

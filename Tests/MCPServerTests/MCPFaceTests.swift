@@ -47,6 +47,8 @@ final class MCPFaceTests: XCTestCase {
             #"{"jsonrpc":"2.0","id":3,"error":{"code":-32602,"message":"Invalid params: initialize needs protocolVersion (a string)","data":{"supported":["2025-11-25","2025-06-18"]}}}"#,
         ])
         assertLines(send(#"{"jsonrpc":"2.0","method":"notifications/initialized"}"#), [])
+        // A notification's name with an id is a request, and every request is answered.
+        XCTAssertTrue(send(#"{"jsonrpc":"2.0","id":9,"method":"notifications/initialized"}"#).first?.contains(#""id":9,"error":{"code":-32601"#) == true)
         assertLines(send(#"{"jsonrpc":"2.0","id":4,"method":"ping"}"#), [#"{"jsonrpc":"2.0","id":4,"result":{}}"#])
     }
 
