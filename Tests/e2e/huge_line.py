@@ -4,31 +4,21 @@ being buffered, answered with one error, and the next request is served.
 Run: python3 Tests/e2e/huge_line.py [MiB] (default 1024; SWITCHBOARD=binary)."""
 
 import json
-import os
 import subprocess
 import sys
-import threading
 import time
 
-BIN = os.environ.get("SWITCHBOARD", os.path.join(os.path.dirname(__file__), "..", "..", ".build", "debug", "switchboard"))
-
-
-def status(pid, field):
-    with open(f"/proc/{pid}/status") as f:
-        for line in f:
-            if line.startswith(field + ":"):
-                return int(line.split()[1])
-    return 0
+from harness import proc_status_kib, start
 
 
 def main():
     mib = int(sys.argv[1]) if len(sys.argv) > 1 else 1024
-    process = subprocess.Popen([BIN, "serve"], stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
+    process = start(stderr=subprocess.DEVNULL)
     baseline = 0
     process.stdin.write(b'{"jsonrpc":"2.0","id":0,"method":"list"}\n')
     process.stdin.flush()
     process.stdout.readline()
-    baseline = status(process.pid, "VmHWM")
+    baseline = proc_status_kib(process.pid, "VmHWM")
     started = time.monotonic()
     chunk = b"x" * (1 << 20)
     process.stdin.write(b'{"jsonrpc":"2.0","id":1,"method":"list","params":["')
@@ -39,7 +29,7 @@ def main():
     first = json.loads(process.stdout.readline())
     second = json.loads(process.stdout.readline())
     elapsed = time.monotonic() - started
-    peak = status(process.pid, "VmHWM")
+    peak = proc_status_kib(process.pid, "VmHWM")
     process.stdin.close()
     code = process.wait(timeout=60)
     ok = first["error"]["code"] == -32600 and second == {"jsonrpc": "2.0", "id": 2, "result": []} and code == 0

@@ -7,19 +7,18 @@ call is answered once and its effects follow. Run: python3 Tests/e2e/load.py [N]
 100000; SWITCHBOARD=binary). Ends with 'N passed, M failed' (one check per property)."""
 
 import json
-import os
 import queue
 import subprocess
 import sys
 import threading
 import time
 
-BIN = os.environ.get("SWITCHBOARD", os.path.join(os.path.dirname(__file__), "..", "..", ".build", "debug", "switchboard"))
+from harness import start
 
 
 def main():
     total = int(sys.argv[1]) if len(sys.argv) > 1 else 100_000
-    process = subprocess.Popen([BIN, "serve"], stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, bufsize=1 << 20)
+    process = start(stderr=subprocess.DEVNULL, bufsize=1 << 20)
     replies = queue.Queue()
     lines = []
     progress = {"responses": 0, "calls": 0, "replied": set()}
@@ -39,7 +38,6 @@ def main():
     thread = threading.Thread(target=reader)
     thread.start()
     started = time.monotonic()
-    sent = 0
     setup = [{"jsonrpc": "2.0", "method": "create", "params": {"type": "signup", "id": f"s{n}"}} for n in range(100)]
     for r in range(20):
         setup.append({"jsonrpc": "2.0", "method": "create", "params": {"type": "register", "id": f"r{r}", "options": {"service": "client"}}})

@@ -6,32 +6,12 @@ timing). Run: python3 Tests/e2e/test_daemon.py  (SWITCHBOARD=path to the binary,
 
 import json
 import os
-import select
 import subprocess
 import sys
 import time
 import unittest
 
-BIN = os.environ.get("SWITCHBOARD", os.path.join(os.path.dirname(__file__), "..", "..", ".build", "debug", "switchboard"))
-
-
-def start(*args):
-    return subprocess.Popen([BIN, "serve", *args], stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
-
-
-def request(id, method, params=None):
-    message = {"jsonrpc": "2.0", "id": id, "method": method}
-    if params is not None:
-        message["params"] = params
-    return json.dumps(message, separators=(",", ":")).encode() + b"\n"
-
-
-def run(data, *args, timeout=20):
-    """Sends all of `data`, closes stdin, returns (stdout lines as JSON, stderr text, exit code)."""
-    process = start(*args)
-    out, err = process.communicate(data, timeout=timeout)
-    lines = [json.loads(line) for line in out.decode().splitlines()]
-    return lines, err.decode(), process.returncode
+from harness import BIN, main, proc_status_kib, request, run, start
 
 
 def assert_protocol_lines(test, lines):
@@ -155,14 +135,6 @@ class Lifecycle(unittest.TestCase):
         self.assertIn(b"--max-batch", process.stderr)
 
 
-def rss_kib(pid):
-    with open(f"/proc/{pid}/status") as status:
-        for line in status:
-            if line.startswith("VmRSS:"):
-                return int(line.split()[1])
-    return 0
-
-
 class Faults(unittest.TestCase):
     def test_sigterm_finishes_what_was_read_flushes_and_exits_0(self):
         import signal
@@ -190,7 +162,7 @@ class Faults(unittest.TestCase):
         writer = threading.Thread(target=lambda: (process.stdin.write(payload), process.stdin.close()))
         writer.start()
         time.sleep(2.0)  # nobody reads stdout: the pipe fills, the daemon blocks, then stops reading
-        stalled_rss = rss_kib(process.pid)
+        stalled_rss = proc_status_kib(process.pid, "VmRSS")
         self.assertTrue(writer.is_alive(), "the daemon must stop reading when its output is not read")
         out = process.stdout.read()
         writer.join(timeout=30)
@@ -266,7 +238,4 @@ class Recording(unittest.TestCase):
 
 
 if __name__ == "__main__":
-    result = unittest.main(exit=False, verbosity=1).result
-    failed = len(result.failures) + len(result.errors)
-    print(f"{result.testsRun - failed} passed, {failed} failed")
-    sys.exit(1 if failed or not result.wasSuccessful() else 0)
+    main(sys.modules[__name__])

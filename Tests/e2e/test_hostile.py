@@ -3,15 +3,10 @@
 answer, then proof that the daemon still serves and that earlier state is intact.
 Run: python3 Tests/e2e/test_hostile.py  (SWITCHBOARD=binary). Ends with 'N passed, M failed'."""
 
-import json
-import os
-import subprocess
 import sys
-import threading
-import time
 import unittest
 
-BIN = os.environ.get("SWITCHBOARD", os.path.join(os.path.dirname(__file__), "..", "..", ".build", "debug", "switchboard"))
+from harness import Daemon, main
 
 SETUP = [
     b'{"jsonrpc":"2.0","id":"s1","method":"signup.viewDidLoad"}',
@@ -76,41 +71,6 @@ IDS = [
 ]
 
 
-class Daemon:
-    def __init__(self, *args):
-        self.process = subprocess.Popen([BIN, "serve", *args], stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
-        self.probe_number = 0
-
-    def send(self, line):
-        self.process.stdin.write(line + b"\n")
-        self.process.stdin.flush()
-
-    def read(self):
-        line = self.process.stdout.readline()
-        if not line:
-            raise AssertionError("the daemon closed its output")
-        return json.loads(line)
-
-    def probe(self, method="snapshot", params={"id": "signup"}):
-        """A request that must succeed; returns (messages before it, its result)."""
-        self.probe_number += 1
-        probe_id = f"probe-{self.probe_number}"
-        self.send(json.dumps({"jsonrpc": "2.0", "id": probe_id, "method": method, "params": params}).encode())
-        before = []
-        while True:
-            message = self.read()
-            if isinstance(message, dict) and message.get("id") == probe_id:
-                return before, message["result"]
-            before.append(message)
-
-    def close(self):
-        """Ends input and reads what is still owed (end of input can cause outputs)."""
-        self.process.stdin.close()
-        self.process.stdout.read()
-        self.process.stdout.close()
-        return self.process.wait(timeout=30)
-
-
 class HostileLines(unittest.TestCase):
     @classmethod
     def setUpClass(cls):
@@ -122,7 +82,7 @@ class HostileLines(unittest.TestCase):
 
     @classmethod
     def tearDownClass(cls):
-        assert cls.daemon.close() == 0
+        assert cls.daemon.close()[0] == 0
 
     def check(self, name, line, expected):
         self.daemon.send(line)
@@ -181,7 +141,7 @@ class Limits(unittest.TestCase):
         daemon.send(b"[" + b",".join(b'{"jsonrpc":"2.0","id":%d,"method":"list"}' % i for i in range(4)) + b"]")
         answers, _ = daemon.probe("list", [])
         self.assertEqual(answers[0]["error"], {"code": -32001, "message": "Batch of 4 messages exceeds the limit of 3", "data": {"limit": 3}})
-        self.assertEqual(daemon.close(), 0)
+        self.assertEqual(daemon.close()[0], 0)
 
     def test_instance_limit(self):
         daemon = Daemon("--max-instances", "2")
@@ -194,7 +154,7 @@ class Limits(unittest.TestCase):
         daemon.send(b'{"jsonrpc":"2.0","id":10,"method":"create","params":["signin"]}')
         answers, _ = daemon.probe("list", [])
         self.assertEqual(answers[1]["result"], {"id": "signin", "type": "signin"}, "room again after destroy")
-        self.assertEqual(daemon.close(), 0)
+        self.assertEqual(daemon.close()[0], 0)
 
     def test_pending_client_call_limit(self):
         daemon = Daemon("--max-pending-calls", "1", "--clock", "virtual")
@@ -209,11 +169,8 @@ class Limits(unittest.TestCase):
         self.assertEqual(len(requests), 1, "the second call never reaches the client")
         errors = [a["params"]["value"] for a in answers if a.get("method") == "output" and a["params"]["vm"] == "b" and a["params"]["output"] == "errorMessage"]
         self.assertEqual(errors, [None, "too many calls to the client are pending (limit 1)"])
-        self.assertEqual(daemon.close(), 0)
+        self.assertEqual(daemon.close()[0], 0)
 
 
 if __name__ == "__main__":
-    result = unittest.main(exit=False, verbosity=1).result
-    failed = len(result.failures) + len(result.errors)
-    print(f"{result.testsRun - failed} passed, {failed} failed")
-    sys.exit(1 if failed or not result.wasSuccessful() else 0)
+    main(sys.modules[__name__])

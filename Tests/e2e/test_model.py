@@ -5,13 +5,11 @@ VIEWMODELS.md. Run: python3 Tests/e2e/test_model.py [SEQUENCES] [SEED]
 (SWITCHBOARD=binary; default 2000 sequences per type). Ends with 'N passed, M failed'."""
 
 import json
-import os
 import random
 import re
-import subprocess
 import sys
 
-BIN = os.environ.get("SWITCHBOARD", os.path.join(os.path.dirname(__file__), "..", "..", ".build", "debug", "switchboard"))
+from harness import run
 EMAIL = re.compile(r"[A-Z0-9a-z._%+-]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,64}")
 
 
@@ -141,7 +139,7 @@ def main():
     count = int(sys.argv[1]) if len(sys.argv) > 1 else 2000
     seed = int(sys.argv[2]) if len(sys.argv) > 2 else 20261122
     rng = random.Random(seed)
-    lines, models, expected_outputs = [], {}, {}
+    lines, models = [], {}
     request_id = 0
 
     def send(method, params=None):
@@ -178,12 +176,11 @@ def main():
         models[vm] = model
         send("destroy", [vm])
 
-    process = subprocess.run([BIN, "serve", "--clock", "virtual"], input=("\n".join(lines) + "\n").encode(), capture_output=True, timeout=600)
+    messages, _, status = run(("\n".join(lines) + "\n").encode(), "--clock", "virtual", timeout=600)
     actual = {}
     responses = 0
     last_seq = 0
-    for line in process.stdout.decode().splitlines():
-        message = json.loads(line)
+    for message in messages:
         if message.get("method") == "output":
             p = message["params"]
             assert p["seq"] == last_seq + 1, f"seq jumped from {last_seq} to {p['seq']}"
@@ -201,8 +198,8 @@ def main():
             failed += 1
             if failed <= 5:
                 print(f"MISMATCH {vm}:\n  model  {model.out}\n  daemon {got}")
-    print(f"{len(lines)} requests, {responses} responses, {last_seq} notifications, exit {process.returncode}")
-    if responses != len(lines) or process.returncode != 0:
+    print(f"{len(lines)} requests, {responses} responses, {last_seq} notifications, exit {status}")
+    if responses != len(lines) or status != 0:
         failed += 1
         print("every request must be answered once and the daemon must exit 0")
     print(f"{passed} passed, {failed} failed")

@@ -5,7 +5,6 @@ exit statuses, protocol exactness end to end).
 
 Run: python3 Tests/e2e/test_transport.py  (SWITCHBOARD=binary). Ends with 'N passed, M failed'."""
 
-import fcntl
 import json
 import os
 import signal
@@ -16,61 +15,7 @@ import threading
 import time
 import unittest
 
-from harness import BIN, main, request
-
-
-
-
-class Collector:
-    """Reads a daemon's stdout on a thread; every line must be complete JSON."""
-
-    def __init__(self, stream):
-        self.lines, self.torn = [], []
-        self.lock = threading.Lock()
-        self.thread = threading.Thread(target=self._run, args=(stream,), daemon=True)
-        self.thread.start()
-
-    def _run(self, stream):
-        for raw in stream:
-            try:
-                message = json.loads(raw)
-            except ValueError:
-                self.torn.append(raw)
-                continue
-            with self.lock:
-                self.lines.append(message)
-
-    def wait_for(self, predicate, timeout=20):
-        deadline = time.time() + timeout
-        while time.time() < deadline:
-            with self.lock:
-                if predicate(self.lines):
-                    return True
-            time.sleep(0.005)
-        return False
-
-    def responses(self):
-        with self.lock:
-            return [m for m in self.lines if "id" in m and "method" not in m]
-
-    def outputs(self):
-        with self.lock:
-            return [m["params"] for m in self.lines if m.get("method") == "output"]
-
-
-def start(*args, **kwargs):
-    kwargs.setdefault("stdin", subprocess.PIPE)
-    kwargs.setdefault("stdout", subprocess.PIPE)
-    kwargs.setdefault("stderr", subprocess.PIPE)
-    return subprocess.Popen([BIN, "serve", *args], **kwargs)
-
-
-def peak_rss_kib(pid):
-    with open(f"/proc/{pid}/status") as status:
-        for line in status:
-            if line.startswith("VmHWM:"):
-                return int(line.split()[1])
-    return 0
+from harness import BIN, Collector, main, proc_status_kib, request, start
 
 
 class Signals(unittest.TestCase):
@@ -325,7 +270,7 @@ class BackPressure(unittest.TestCase):
         process.stdin.write(batch.encode() + request("after", "list"))
         process.stdin.flush()
         self.assertTrue(out.wait_for(lambda lines: any(isinstance(m, dict) and m.get("id") == "after" for m in lines), timeout=60))
-        peak = peak_rss_kib(process.pid)
+        peak = proc_status_kib(process.pid, "VmHWM")
         process.stdin.close()
         self.assertEqual(process.wait(timeout=20), 0)
         with out.lock:

@@ -154,8 +154,6 @@ void expect_notifications(const tally_t *t, uint64_t expected, const char *phase
     }
 }
 
-/* CPU time (user + system, all threads) the process has used, in seconds. */
-
 /* MCP's handshake: `initialize` (id 0), its answer, then `notifications/initialized`. */
 void handshake(child_t *child, reader_t *r) {
     if (protocol == PROTOCOL_JSONRPC) return;
