@@ -90,7 +90,10 @@ class Daemon:
         self.probe_number = 0
 
     def send(self, data):
-        """Writes `data` (bytes, one or more lines with their newlines)."""
+        """Writes `data` (bytes: one or more lines; a missing final newline is added, so a
+        line can never be left unterminated)."""
+        if not data.endswith(b"\n"):
+            data += b"\n"
         self.process.stdin.write(data)
         self.process.stdin.flush()
 
