@@ -1,8 +1,8 @@
 """What the end-to-end suites share, so each launcher starts daemons, writes requests and reads
 answers the same way: the binary under test, request lines, processes on real pipes, a reader
 thread that collects every line (and keeps torn ones apart), /proc figures, and the runner that
-ends with the `N passed, M failed` line CI reads. Used by every suite in Tests/e2e, by
-Tests/mcp and by the REPL suite's pipe tests."""
+ends with the `N passed, M failed` line CI reads. Used by the suites in Tests/e2e and by
+Tests/mcp (test_store.py still keeps its own daemon class)."""
 
 import json
 import os
