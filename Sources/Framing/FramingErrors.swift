@@ -2,7 +2,7 @@ import SystemIO
 
 /// Why ``FrameReader/next()`` failed. End of input is not an error: `next()` returns nil.
 public enum FrameReadError: Error, Sendable, Equatable {
-    /// `read(2)` failed (EINTR and EAGAIN are handled in `SystemIO`, never reported).
+    /// `read(2)` failed (an interrupted or would-block read is retried by `SystemIO`, never reported).
     case readFailed(Errno)
 }
 
@@ -11,7 +11,7 @@ public enum FrameWriteError: Error, Sendable, Equatable {
     /// The reading end is closed (`EPIPE`): the peer has gone, so the daemon should stop.
     /// Requires `ProcessIO.ignoreBrokenPipeSignal()`, or SIGPIPE kills the process first.
     case peerClosed
-    /// `write(2)` failed otherwise (a full disk: `ENOSPC`; EINTR and EAGAIN are handled).
+    /// `write(2)` failed otherwise (a full disk: `ENOSPC`; interrupted and would-block writes are retried by `SystemIO`).
     case writeFailed(Errno)
 }
 

@@ -113,9 +113,9 @@ extension CreateOption {
     /// One of a fixed set of words, read as an enum's case; `default` when absent or null.
     public static func choice(_ name: String, default defaultValue: Value, summary: String) -> CreateOption
     where Value: RawRepresentable & CaseIterable, Value.RawValue == String {
-        let words = Value.allCases.map(\.rawValue)
-        let listed = words.map { "\"\($0)\"" }
-        let alternatives = listed.count > 1 ? listed.dropLast().joined(separator: ", ") + " or " + (listed.last ?? "") : listed.joined()
+        // A closure, not `\.rawValue`: a key path on a generic type is built at run time, and
+        // every daemon declares its options at start-up.
+        let words = Value.allCases.map { $0.rawValue }
         return CreateOption(
             description: OptionDescription(
                 name: name, schema: ["enum": .array(words.map { .string($0) })],
@@ -124,12 +124,19 @@ extension CreateOption {
             read: { json throws(CreationFailure) in
                 guard let json, !json.isNull else { return defaultValue }
                 guard let word = json.stringValue, let value = Value(rawValue: word) else {
-                    throw CreationFailure("option '\(name)' must be \(alternatives), got \(json.serializedString())", option: name)
+                    throw CreationFailure("option '\(name)' must be \(alternatives(words)), got \(json.serializedString())", option: name)
                 }
                 return value
             }
         )
     }
+}
+
+/// `"a", "b" or "c"`, built only when an error needs it (joining strings costs start-up time).
+private func alternatives(_ words: [String]) -> String {
+    let listed = words.map { "\"\($0)\"" }
+    guard let last = listed.last, listed.count > 1 else { return listed.first ?? "" }
+    return listed.dropLast().joined(separator: ", ") + " or " + last
 }
 
 /// A declared option with its value type erased: what a declaration lists.
