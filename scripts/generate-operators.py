@@ -38,6 +38,7 @@ def producer_overloads(operator, doc):
     for n in arities():
         out.append(f"""    /// Starts {n} producers and {doc}; see `Signal.{operator}`.
     /// All are wired together before any starts, so synchronous values are included too.
+    @inlinable
     public static func {operator}<{generics(n)}>(
         {params(n, "SignalProducer")}
     ) -> SignalProducer<{tuple_type(n)}, Error> {{
@@ -62,6 +63,7 @@ def combine_latest():
         out.append(f"""    /// Combines the latest values of {n} signals: sends a tuple whenever any of them sends,
     /// once each has sent at least one value (nothing is sent before that). Fails or is
     /// interrupted as soon as any source is; completes when all sources complete.
+    @inlinable
     public static func combineLatest<{generics(n)}>(
         {params(n, "Signal")}
     ) -> Signal<{tuple_type(n)}, Error> {{
@@ -75,6 +77,7 @@ def combine_latest():
             out.append(f"            lifetime += {NAMES[k]}.observe {{ state.receive($0, into: slot{k}, combining: latest, on: observer) }}\n")
         out.append("        }\n    }\n\n")
     out.append("""    /// Combines this signal's latest value with `other`'s.
+    @inlinable
     public func combineLatest<U>(with other: Signal<U, Error>) -> Signal<(Value, U), Error> {
         Signal.combineLatest(self, other)
     }
@@ -84,6 +87,7 @@ extension SignalProducer {
 """)
     out.append(producer_overloads("combineLatest", "combines their latest values"))
     out.append("""    /// Combines this producer's latest value with `other`'s.
+    @inlinable
     public func combineLatest<U>(with other: SignalProducer<U, Error>) -> SignalProducer<(Value, U), Error> {
         SignalProducer.combineLatest(self, other)
     }
@@ -99,6 +103,7 @@ def zip_():
         out.append(f"""    /// Pairs the values of {n} signals by index; values of a faster signal wait until every
     /// other has sent its value of the same index. Fails or is interrupted as soon as any
     /// source is; completes once some source has completed and its buffer is empty.
+    @inlinable
     public static func zip<{generics(n)}>(
         {params(n, "Signal")}
     ) -> Signal<{tuple_type(n)}, Error> {{
@@ -112,6 +117,7 @@ def zip_():
             out.append(f"            lifetime += zipper.attach({NAMES[k]}, queue{k})\n")
         out.append("        }\n    }\n\n")
     out.append("""    /// Pairs this signal's values with `other`'s by index.
+    @inlinable
     public func zip<U>(with other: Signal<U, Error>) -> Signal<(Value, U), Error> {
         Signal.zip(self, other)
     }
@@ -121,6 +127,7 @@ extension SignalProducer {
 """)
     out.append(producer_overloads("zip", "pairs their values by index"))
     out.append("""    /// Pairs this producer's values with `other`'s by index.
+    @inlinable
     public func zip<U>(with other: SignalProducer<U, Error>) -> SignalProducer<(Value, U), Error> {
         SignalProducer.zip(self, other)
     }

@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
 # The test command: sets up, builds, and runs every suite. Exits non-zero on any failure.
+#   0. scripts/check-inlinable.py: Signals' declarations are all inlinable (see that script);
 #   1. swift test: unit, view-model, host and framing tests (XCTest);
 #   2. transcripts: protocol.md's examples and examples/transcripts, replayed against fresh
 #      daemons of the built binary over real pipes (switchboard test);
@@ -16,6 +17,8 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/setup.sh --tests
+echo "== the reactive core's generic code is specializable by a plain release build"
+python3 scripts/check-inlinable.py
 swift build --build-tests
 swift test
 echo "== transcripts (protocol.md and examples/transcripts)"

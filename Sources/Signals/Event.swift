@@ -19,18 +19,21 @@ extension Signal {
         }
 
         /// Whether this is `.completed`.
+        @inlinable
         public var isCompleted: Bool {
             if case .completed = self { return true }
             return false
         }
 
         /// The value carried by a `.value` event.
+        @inlinable
         public var value: Value? {
             if case let .value(value) = self { return value }
             return nil
         }
 
         /// The error carried by a `.failed` event.
+        @inlinable
         public var error: Error? {
             if case let .failed(error) = self { return error }
             return nil
@@ -65,6 +68,7 @@ extension Signal.Event: Sendable where Value: Sendable, Error: Sendable {}
 
 extension Signal.Event: CustomStringConvertible {
     /// `VALUE x`, `FAILED e`, `COMPLETED` or `INTERRUPTED`, as ReactiveSwift prints them.
+    @inlinable
     public var description: String {
         switch self {
         case let .value(value): return "VALUE \(value)"

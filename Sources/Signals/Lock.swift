@@ -27,9 +27,12 @@ import Darwin
 #if SIGNALS_PTHREAD_LOCK
 // The alternative measured against the inline lock: a pthread mutex, as `SystemIO.Monitor`
 // uses (build with `-Xswiftc -DSIGNALS_PTHREAD_LOCK`; see Benchmarks/lock-ab.sh).
+@usableFromInline
 struct Lock: ~Copyable {
-    private let mutex: UnsafeMutablePointer<pthread_mutex_t>
+    @usableFromInline
+    let mutex: UnsafeMutablePointer<pthread_mutex_t>
 
+    @inlinable
     init() {
         mutex = .allocate(capacity: 1)
         pthread_mutex_init(mutex, nil)
@@ -41,12 +44,15 @@ struct Lock: ~Copyable {
     }
 
     @inline(__always)
+    @inlinable
     borrowing func lock() { pthread_mutex_lock(mutex) }
 
     @inline(__always)
+    @inlinable
     borrowing func unlock() { pthread_mutex_unlock(mutex) }
 
     @inline(__always)
+    @inlinable
     borrowing func withLock<Result>(_ body: () throws -> Result) rethrows -> Result {
         lock()
         defer { unlock() }
@@ -54,12 +60,16 @@ struct Lock: ~Copyable {
     }
 }
 #else
+@usableFromInline
 struct Lock: ~Copyable {
-    private let held = Atomic<Bool>(false)
+    @usableFromInline
+    let held = Atomic<Bool>(false)
 
+    @inlinable
     init() {}
 
     @inline(__always)
+    @inlinable
     borrowing func lock() {
         if held.compareExchange(expected: false, desired: true, ordering: .acquiring).exchanged {
             return
@@ -68,7 +78,8 @@ struct Lock: ~Copyable {
     }
 
     @inline(never)
-    private borrowing func lockContended() {
+    @inlinable
+    borrowing func lockContended() {
         var spins = 0
         while true {
             if !held.load(ordering: .relaxed),
@@ -81,11 +92,13 @@ struct Lock: ~Copyable {
     }
 
     @inline(__always)
+    @inlinable
     borrowing func unlock() {
         held.store(false, ordering: .releasing)
     }
 
     @inline(__always)
+    @inlinable
     borrowing func withLock<Result>(_ body: () throws -> Result) rethrows -> Result {
         lock()
         defer { unlock() }

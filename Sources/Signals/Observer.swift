@@ -10,19 +10,23 @@ extension Signal {
     /// serializes delivery). An ordinary observer's action runs wherever its signal delivers.
     public final class Observer: @unchecked Sendable {
         /// The action of an ordinary observer; nil for an input observer.
-        private let action: ((Event) -> Void)?
+        @usableFromInline
+        let action: ((Event) -> Void)?
         /// The core an input observer feeds (retained by `init(input:)`, released by `deinit`);
         /// nil for an ordinary observer. Unmanaged so that sending borrows it instead of
         /// retaining and releasing it on every event.
-        private let target: Unmanaged<Core>?
+        @usableFromInline
+        let target: Unmanaged<Core>?
 
         /// An observer that runs `action` for every event it receives.
+        @inlinable
         public init(_ action: @escaping (Event) -> Void) {
             self.action = action
             self.target = nil
         }
 
         /// An observer with one optional closure per kind of event.
+        @inlinable
         public convenience init(
             value: ((Value) -> Void)? = nil,
             failed: ((Error) -> Void)? = nil,
@@ -40,6 +44,7 @@ extension Signal {
         }
 
         /// The input observer of `core`.
+        @inlinable
         init(input core: Core) {
             self.action = nil
             self.target = Unmanaged.passRetained(core)
@@ -53,6 +58,7 @@ extension Signal {
 
         /// Sends (or receives) one event.
         @inline(__always)
+        @inlinable
         public func send(_ event: Event) {
             if let target {
                 target._withUnsafeGuaranteedRef { $0.send(event) }
@@ -66,6 +72,7 @@ extension Signal {
         /// the caller must make, by calling `deliver()` once its lock is released. An ordinary
         /// observer has no queue: it receives the event at once and nil is returned.
         @inline(__always)
+        @inlinable
         func admitForLater(_ event: Event) -> Handoff? {
             if let target { return target._withUnsafeGuaranteedRef { $0.admitForLater(event) } }
             action?(event)
@@ -73,15 +80,19 @@ extension Signal {
         }
 
         /// Sends a value.
+        @inlinable
         public func send(value: Value) { send(.value(value)) }
 
         /// Sends a failure, terminating the signal.
+        @inlinable
         public func send(error: Error) { send(.failed(error)) }
 
         /// Completes the signal.
+        @inlinable
         public func sendCompleted() { send(.completed) }
 
         /// Interrupts the signal.
+        @inlinable
         public func sendInterrupted() { send(.interrupted) }
     }
 }

@@ -3,16 +3,20 @@
 /// Most cores have exactly one observer (the next operator of a chain), so one observer is
 /// stored inline and an array is allocated only for a second: every small graph saves an
 /// array buffer per core. The enum packs into one word.
+@usableFromInline
 struct ObserverList {
-    private enum Storage {
+    @usableFromInline
+    enum Storage {
         case none
         case one(SubscriptionBase)
         case many(ContiguousArray<SubscriptionBase>)
     }
 
-    private var storage = Storage.none
+    @usableFromInline
+    var storage = Storage.none
 
     /// How many observers there are.
+    @inlinable
     var count: Int {
         switch storage {
         case .none: 0
@@ -21,10 +25,12 @@ struct ObserverList {
         }
     }
 
+    @usableFromInline
     var isEmpty: Bool { count == 0 }
 
     /// The only observer, if there is exactly one.
     @inline(__always)
+    @inlinable
     var single: SubscriptionBase? {
         switch storage {
         case let .one(subscription): subscription
@@ -34,6 +40,7 @@ struct ObserverList {
     }
 
     /// Every observer, as an array (allocating one when the list is a single observer).
+    @inlinable
     var all: ContiguousArray<SubscriptionBase> {
         switch storage {
         case .none: []
@@ -42,6 +49,7 @@ struct ObserverList {
         }
     }
 
+    @inlinable
     mutating func append(_ subscription: SubscriptionBase) {
         switch storage {
         case .none:
@@ -56,6 +64,7 @@ struct ObserverList {
     }
 
     /// Removes `subscription` (compared by identity) and returns it; nil if it is not here.
+    @inlinable
     mutating func remove(_ subscription: SubscriptionBase) -> SubscriptionBase? {
         switch storage {
         case .none:
@@ -74,6 +83,7 @@ struct ObserverList {
     }
 
     /// Removes and returns every observer.
+    @inlinable
     mutating func removeAll() -> ContiguousArray<SubscriptionBase> {
         defer { storage = .none }
         return all

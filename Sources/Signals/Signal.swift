@@ -6,15 +6,18 @@
 ///
 /// Delivery is serialized and reentrancy-safe: see `Signal.Core` for the exact rules.
 public final class Signal<Value, Error: Swift.Error>: @unchecked Sendable {
+    @usableFromInline
     let core: Core
 
     /// Creates a signal and runs `generator` once with its input observer and a lifetime that
     /// ends when the signal terminates. Attach what the signal depends on to that lifetime.
+    @inlinable
     public init(_ generator: (_ observer: Observer, _ lifetime: Lifetime) -> Void) {
         core = Core()
         generator(Observer(input: core), core.lifetime)
     }
 
+    @inlinable
     init(core: Core) {
         self.core = core
     }
@@ -25,6 +28,7 @@ public final class Signal<Value, Error: Swift.Error>: @unchecked Sendable {
 
     /// A signal and the observer that sends on it. `disposable`, if given, is disposed when
     /// the signal terminates.
+    @inlinable
     public static func pipe(disposable: Disposable? = nil) -> (output: Signal, input: Observer) {
         let core = Core()
         if let disposable { core.lifetime += disposable }
@@ -32,6 +36,7 @@ public final class Signal<Value, Error: Swift.Error>: @unchecked Sendable {
     }
 
     /// A signal that never sends any event.
+    @inlinable
     public static var never: Signal {
         Signal { observer, lifetime in
             // Keep the input alive for as long as the signal, so it is never interrupted.
@@ -41,6 +46,7 @@ public final class Signal<Value, Error: Swift.Error>: @unchecked Sendable {
 
     /// A signal that completes immediately (observers added later see `interrupted`, as for
     /// any signal that has ended).
+    @inlinable
     public static var empty: Signal {
         Signal { observer, _ in observer.sendCompleted() }
     }
@@ -48,24 +54,28 @@ public final class Signal<Value, Error: Swift.Error>: @unchecked Sendable {
     /// Adds an observer. Returns a disposable that removes it, or nil if the signal has
     /// already ended (the observer then receives `interrupted` at once).
     @discardableResult
+    @inlinable
     public func observe(_ observer: Observer) -> Disposable? {
         core.observe(observer)
     }
 
     /// Observes for operator plumbing: if this signal already ended (an operator that ends
     /// while being built), the observer gets the real terminating event, not `interrupted`.
+    @inlinable
     func observeForwarding(_ observer: Observer) -> Disposable? {
         core.observe(observer, replayingTermination: true)
     }
 
     /// Observes every event with a closure.
     @discardableResult
+    @inlinable
     public func observe(_ action: @escaping (Event) -> Void) -> Disposable? {
         core.observe(action: action)
     }
 
     /// Observes values only.
     @discardableResult
+    @inlinable
     public func observeValues(_ action: @escaping (Value) -> Void) -> Disposable? {
         observe { event in
             if case let .value(value) = event { action(value) }
@@ -74,6 +84,7 @@ public final class Signal<Value, Error: Swift.Error>: @unchecked Sendable {
 
     /// Observes a failure.
     @discardableResult
+    @inlinable
     public func observeFailed(_ action: @escaping (Error) -> Void) -> Disposable? {
         observe { event in
             if case let .failed(error) = event { action(error) }
@@ -82,6 +93,7 @@ public final class Signal<Value, Error: Swift.Error>: @unchecked Sendable {
 
     /// Observes completion.
     @discardableResult
+    @inlinable
     public func observeCompleted(_ action: @escaping () -> Void) -> Disposable? {
         observe { event in
             if case .completed = event { action() }
@@ -90,6 +102,7 @@ public final class Signal<Value, Error: Swift.Error>: @unchecked Sendable {
 
     /// Observes interruption.
     @discardableResult
+    @inlinable
     public func observeInterrupted(_ action: @escaping () -> Void) -> Disposable? {
         observe { event in
             if case .interrupted = event { action() }
@@ -98,6 +111,7 @@ public final class Signal<Value, Error: Swift.Error>: @unchecked Sendable {
 
     /// Observes values and failure as `Result`s.
     @discardableResult
+    @inlinable
     public func observeResult(_ action: @escaping (Result<Value, Error>) -> Void) -> Disposable? {
         observe { event in
             switch event {
@@ -112,6 +126,7 @@ public final class Signal<Value, Error: Swift.Error>: @unchecked Sendable {
 extension Signal where Error == Never {
     /// Observes every event of a signal that cannot fail.
     @discardableResult
+    @inlinable
     public func observeValues(_ action: @escaping (Value) -> Void) -> Disposable? {
         observe { event in
             if case let .value(value) = event { action(value) }

@@ -21,30 +21,42 @@ extension Signal {
     /// ## Locking
     /// `mutex` (in `SignalCoreBase`, with the observer list) guards every `var` of both
     /// classes. It is never held while user code (an observer) runs.
+    @usableFromInline
     final class Core: SignalCoreBase, @unchecked Sendable {
         /// Events waiting for the deliverer, and the terminating event once sent. Created the
         /// first time either is needed: most cores never queue, and a core's size is paid by
         /// every operator of every graph.
-        @exclusivity(unchecked) private var backlog: Backlog?
+        @usableFromInline
+        @exclusivity(unchecked) var backlog: Backlog?
         /// The latest value sent; nil for all but property cores, which always have one.
-        @exclusivity(unchecked) private var latest: Value?
+        @usableFromInline
+        @exclusivity(unchecked) var latest: Value?
 
+        @inlinable
         init(keepingLatest initial: Value? = nil) {
             self.latest = initial
         }
 
         /// The rarely needed state of a core; guarded by the core's `mutex`.
-        private final class Backlog {
+        @usableFromInline
+        final class Backlog {
             /// Events waiting for the deliverer, each with the observers it is addressed to.
+            @usableFromInline
             var queue: [(event: Event, recipients: Recipients)] = []
             /// Index of the next event to deliver in `queue` (avoids O(n) removeFirst).
+            @usableFromInline
             var head = 0
             /// The terminating event, once sent: replayed to operator plumbing that attaches
             /// after an operator ended during its own construction (see
             /// `observe(_:replayingTermination:)`).
+            @usableFromInline
             var terminalEvent: Event?
 
+            @inlinable
+            init() {}
+
             /// Forgets the delivered events; keeps a small buffer for the next burst.
+            @inlinable
             func reset() {
                 queue.removeAll(keepingCapacity: queue.capacity <= 8)
                 head = 0
@@ -52,7 +64,8 @@ extension Signal {
         }
 
         /// With the lock held: the backlog, created on first use.
-        private var ensuredBacklog: Backlog {
+        @inlinable
+        var ensuredBacklog: Backlog {
             if let backlog { return backlog }
             let created = Backlog()
             backlog = created
@@ -60,7 +73,8 @@ extension Signal {
         }
 
         /// With the lock held: queues `event` for `recipients` behind the delivery under way.
-        private func enqueue(_ event: Event, for recipients: Recipients) {
+        @inlinable
+        func enqueue(_ event: Event, for recipients: Recipients) {
             ensuredBacklog.queue.append((event, recipients))
         }
 
@@ -68,6 +82,7 @@ extension Signal {
 
         /// Sends `event` to every current observer (or queues it behind the delivery under way).
         @inline(__always)
+        @inlinable
         func send(_ event: Event) {
             if let recipients = mutex.withLock({ admit(event) }) {
                 deliver(event, to: recipients)
@@ -77,7 +92,8 @@ extension Signal {
         /// With the lock held: records `event` and either queues it behind the delivery under
         /// way (returning nil) or makes the caller the deliverer (returning the recipients).
         @inline(__always)
-        private func admit(_ event: Event) -> Recipients? {
+        @inlinable
+        func admit(_ event: Event) -> Recipients? {
             guard phase == .alive else { return nil }
             record(event)
             if isDelivering {
@@ -91,7 +107,8 @@ extension Signal {
         /// With the lock held: the current observers as recipients of an event. Valid without
         /// a reference count while `isDelivering` holds (see `Recipients`).
         @inline(__always)
-        private func recipients() -> Recipients {
+        @inlinable
+        func recipients() -> Recipients {
             if let single = observers.single {
                 return .one(Unmanaged.passUnretained(unsafeDowncast(single, to: Subscription.self)))
             }
@@ -100,7 +117,8 @@ extension Signal {
 
         /// With the lock held: what sending `event` changes in the core's state.
         @inline(__always)
-        private func record(_ event: Event) {
+        @inlinable
+        func record(_ event: Event) {
             if case let .value(value) = event {
                 if latest != nil {
                     latest = value
@@ -113,7 +131,8 @@ extension Signal {
 
         /// With the lock held: the core starts terminating with `event`.
         @inline(never)
-        private func recordTermination(_ event: Event) {
+        @inlinable
+        func recordTermination(_ event: Event) {
             phase = .terminating
             ensuredBacklog.terminalEvent = event
         }
@@ -124,6 +143,7 @@ extension Signal {
         /// caller must make when it became the deliverer; nil when the event was queued behind
         /// the delivery under way (or dropped because the signal ended).
         @inline(__always)
+        @inlinable
         func admitForLater(_ event: Event) -> Handoff? {
             mutex.withLock {
                 admit(event).map { Handoff(core: Unmanaged.passUnretained(self), event: event, recipients: $0) }
@@ -134,7 +154,8 @@ extension Signal {
         /// caller stops being the deliverer). When the delivery ends, the subscriptions retired
         /// during it are handed back in `released`, to be dropped outside the lock.
         @inline(__always)
-        private func dequeue(_ released: inout ContiguousArray<SubscriptionBase>?) -> (Event, Recipients)? {
+        @inlinable
+        func dequeue(_ released: inout ContiguousArray<SubscriptionBase>?) -> (Event, Recipients)? {
             guard let backlog, backlog.head < backlog.queue.count else {
                 if let backlog, backlog.head != 0 { backlog.reset() }
                 if !retired.isEmpty {
@@ -150,7 +171,8 @@ extension Signal {
 
         /// Delivers `event`, then everything queued meanwhile, until the queue is empty.
         @inline(__always)
-        fileprivate func deliver(_ first: Event, to firstRecipients: Recipients) {
+        @inlinable
+        func deliver(_ first: Event, to firstRecipients: Recipients) {
             var event = first
             var recipients = firstRecipients
             var released: ContiguousArray<SubscriptionBase>?
@@ -166,7 +188,8 @@ extension Signal {
         }
 
         /// After the terminating event went out: drop observers and end the generator's lifetime.
-        private func finishTermination() {
+        @inlinable
+        func finishTermination() {
             let (dropped, wasRetired): (ContiguousArray<SubscriptionBase>, ContiguousArray<SubscriptionBase>) = mutex.withLock {
                 phase = .terminated
                 isDelivering = false
@@ -185,18 +208,21 @@ extension Signal {
         /// Adds `observer`. For a property core with `sendingLatest`, the current value is
         /// delivered to this observer first, through the queue, so it can never be overtaken
         /// by a later value or duplicate one sent before.
-        private enum ObserveOutcome { case added, addedDeliverNow(Value), terminated(Value?, Event?) }
+        @usableFromInline
+        enum ObserveOutcome { case added, addedDeliverNow(Value), terminated(Value?, Event?) }
 
         /// `replayingTermination`: an ended signal sends its own terminating event instead of
         /// `interrupted`. Operator plumbing (`lift`) uses it, because an operator may end while
         /// it is being built (`take(first: 0)`) and its `completed` must reach the producer's
         /// observer, not turn into an interruption.
+        @inlinable
         func observe(_ observer: Observer, sendingLatest: Bool = false, replayingTermination: Bool = false) -> Disposable? {
             attach(Subscription(.observer(observer), core: self), sendingLatest: sendingLatest, replayingTermination: replayingTermination)
         }
 
         /// Adds an observer that is just a closure: no `Observer` object in between, which
         /// saves an allocation and a call on every event for every operator.
+        @inlinable
         func observe(action: @escaping (Event) -> Void) -> Disposable? {
             attach(Subscription(.action(action), core: self), sendingLatest: false, replayingTermination: false)
         }
@@ -205,18 +231,21 @@ extension Signal {
         /// sending the current value only if it changed since `version` (read with
         /// `currentValueAndVersion`), so the derived property neither misses a change nor
         /// repeats the value it started from.
+        @inlinable
         func observe(action: @escaping (Event) -> Void, sendingLatestIfChangedSince version: UInt32) -> Disposable? {
             attach(Subscription(.action(action), core: self), sendingLatest: true, unlessVersion: version, replayingTermination: true)
         }
 
         /// The current value of a property core and its version (see `valueVersion`).
+        @inlinable
         var currentValueAndVersion: (Value, UInt32) {
             let (value, version) = mutex.withLock { (latest, valueVersion) }
             guard let value else { preconditionFailure("currentValueAndVersion read on a signal core that keeps no value") }
             return (value, version)
         }
 
-        private func attach(
+        @inlinable
+        func attach(
             _ subscription: Subscription,
             sendingLatest requested: Bool,
             unlessVersion version: UInt32? = nil,
@@ -255,11 +284,13 @@ extension Signal {
             }
         }
 
+        @inlinable
         override func interrupt() {
             send(.interrupted)
         }
 
         /// The last reference to the input observer went away: nobody can send any more.
+        @inlinable
         func inputDidDeinitialize() {
             send(.interrupted)
         }
@@ -267,6 +298,7 @@ extension Signal {
         // MARK: Property support
 
         /// The current value of a property core.
+        @inlinable
         var currentValue: Value {
             guard let value = mutex.withLock({ latest }) else {
                 preconditionFailure("currentValue read on a signal core that keeps no value")
@@ -276,6 +308,7 @@ extension Signal {
 
         /// Applies `body` to the current value of a property core and sends the result, both
         /// under the lock, so concurrent modifications are never lost or reordered.
+        @inlinable
         func modify<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
             let (result, value, recipients): (Result, Value, Recipients?) = try mutex.withLock {
                 guard var value = latest else {
@@ -293,13 +326,25 @@ extension Signal {
     /// A delivery decided under a caller's lock, to be made once that lock is released (see
     /// `Core.admitForLater`). Holds its core without a reference count: the caller holds the
     /// input observer that owns the core until it calls `deliver()`.
+    @usableFromInline
     struct Handoff {
-        fileprivate let core: Unmanaged<Core>
-        fileprivate let event: Event
-        fileprivate let recipients: Recipients
+        @usableFromInline
+        let core: Unmanaged<Core>
+        @usableFromInline
+        let event: Event
+        @usableFromInline
+        let recipients: Recipients
+
+        @inlinable
+        init(core: Unmanaged<Core>, event: Event, recipients: Recipients) {
+            self.core = core
+            self.event = event
+            self.recipients = recipients
+        }
 
         /// Delivers the event, then whatever was queued behind it.
         @inline(__always)
+        @inlinable
         func deliver() {
             core._withUnsafeGuaranteedRef { $0.deliver(event, to: recipients) }
         }
@@ -312,11 +357,13 @@ extension Signal {
     /// hands out recipients to its deliverer, and while a delivery is under way every
     /// subscription removed from the core is kept alive in `retired` until it ends. Several
     /// observers travel as the array itself, whose buffer keeps its elements alive.
+    @usableFromInline
     enum Recipients {
         case one(Unmanaged<Subscription>)
         case all(ContiguousArray<SubscriptionBase>)
 
         @inline(__always)
+        @inlinable
         func send(_ event: Event) {
             switch self {
             case let .one(subscription):

@@ -8,34 +8,48 @@
 ///
 /// `mutex` guards every `var` here and in the generic `Signal.Core` built on it; it is never
 /// held while user code (an observer) runs.
+@usableFromInline
 class SignalCoreBase: @unchecked Sendable {
     /// The life cycle of a core: `terminating` while its terminating event is delivered.
+    @usableFromInline
     enum Phase: UInt8 { case alive, terminating, terminated }
 
     /// Guards all mutable state of the core; held only for bookkeeping, never across a callout.
+    @usableFromInline
     let mutex = Lock()
+    @usableFromInline
     @exclusivity(unchecked) final var phase = Phase.alive
     /// True while some thread is delivering; it owns the queue until it finds it empty.
+    @usableFromInline
     @exclusivity(unchecked) final var isDelivering = false
     /// False once the public `Signal` wrapper has been deinitialized.
+    @usableFromInline
     @exclusivity(unchecked) final var hasWrapper = true
     /// Property cores: counts the values taken, so a derived property can tell whether its
     /// source changed between reading its value and subscribing (see `Property(mapping:)`).
     /// Fits in the padding before `observers`.
+    @usableFromInline
     @exclusivity(unchecked) final var valueVersion: UInt32 = 0
     /// Current observers, in subscription order. Each is a `Signal<Value, Error>.Subscription`
     /// of the subclass's types.
+    @usableFromInline
     @exclusivity(unchecked) final var observers = ObserverList()
     /// Subscriptions removed while a delivery was under way. The deliverer may hold them
     /// without a reference count (see `Signal.Recipients`), so they are kept alive here until
     /// the delivery ends.
+    @usableFromInline
     @exclusivity(unchecked) final var retired = ContiguousArray<SubscriptionBase>()
     /// Ends when the signal terminates: disposes what the generator attached to it.
     /// Created on first use: pipes and properties rarely need one, and every small graph
     /// pays for each object.
+    @usableFromInline
     @exclusivity(unchecked) final var storedLifetime: Lifetime?
 
+    @inlinable
+    init() {}
+
     /// The lifetime of the signal: ends when it terminates (already ended if it has).
+    @inlinable
     final var lifetime: Lifetime {
         mutex.withLock {
             if let storedLifetime { return storedLifetime }
@@ -48,6 +62,7 @@ class SignalCoreBase: @unchecked Sendable {
 
     /// Removes `subscription`. With no observers left and no wrapper that could gain new
     /// ones, the signal can never be observed again: it is interrupted to free upstream work.
+    @inlinable
     final func remove(_ subscription: SubscriptionBase) {
         let orphaned: Bool = mutex.withLock {
             // The deliverer may be holding it without a reference: keep it alive until the
@@ -59,6 +74,7 @@ class SignalCoreBase: @unchecked Sendable {
     }
 
     /// The public `Signal` object went away.
+    @inlinable
     final func signalDidDeinitialize() {
         let orphaned: Bool = mutex.withLock {
             hasWrapper = false
@@ -68,14 +84,17 @@ class SignalCoreBase: @unchecked Sendable {
     }
 
     /// Sends `interrupted`; `Signal.Core` overrides it (only the subclass knows its event type).
+    @inlinable
     func interrupt() {}
 
     /// How many observers are attached (for tests of cleanup).
+    @inlinable
     final var observerCount: Int {
         mutex.withLock { observers.count }
     }
 
     /// Whether the signal has terminated or is delivering its terminating event.
+    @inlinable
     final var hasTerminated: Bool {
         mutex.withLock { phase != .alive }
     }

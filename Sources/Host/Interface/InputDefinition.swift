@@ -18,11 +18,26 @@ public struct InputDefinition<Model: AnyObject>: @unchecked Sendable {
     public let summary: String?
     /// Decodes positional arguments (already matched to `parameters`, missing optional ones
     /// as `null`) and applies the input.
+    @usableFromInline
     let apply: (Model, [JSONValue]) throws(InputFailure) -> Void
+
+    @usableFromInline
+    init(
+        name: String,
+        parameters: [ParameterDescription],
+        summary: String?,
+        apply: @escaping (Model, [JSONValue]) throws(InputFailure) -> Void
+    ) {
+        self.name = name
+        self.parameters = parameters
+        self.summary = summary
+        self.apply = apply
+    }
 
     /// The one builder behind every arity: checks the argument count before `body` reads any
     /// argument by position.
-    private static func make(
+    @inlinable
+    static func make(
         _ name: String,
         _ parameters: [ParameterDescription],
         _ summary: String?,
@@ -39,6 +54,7 @@ public struct InputDefinition<Model: AnyObject>: @unchecked Sendable {
     }
 
     /// An input without parameters.
+    @inlinable
     public static func input(
         _ name: String,
         summary: String? = nil,
@@ -48,6 +64,7 @@ public struct InputDefinition<Model: AnyObject>: @unchecked Sendable {
     }
 
     /// An input with one parameter.
+    @inlinable
     public static func input<A>(
         _ name: String,
         _ a: Param<A>,
@@ -60,6 +77,7 @@ public struct InputDefinition<Model: AnyObject>: @unchecked Sendable {
     }
 
     /// An input with two parameters.
+    @inlinable
     public static func input<A, B>(
         _ name: String,
         _ a: Param<A>, _ b: Param<B>,
@@ -72,6 +90,7 @@ public struct InputDefinition<Model: AnyObject>: @unchecked Sendable {
     }
 
     /// An input with three parameters.
+    @inlinable
     public static func input<A, B, C>(
         _ name: String,
         _ a: Param<A>, _ b: Param<B>, _ c: Param<C>,
@@ -84,6 +103,7 @@ public struct InputDefinition<Model: AnyObject>: @unchecked Sendable {
     }
 
     /// An input with four parameters.
+    @inlinable
     public static func input<A, B, C, D>(
         _ name: String,
         _ a: Param<A>, _ b: Param<B>, _ c: Param<C>, _ d: Param<D>,
@@ -96,6 +116,7 @@ public struct InputDefinition<Model: AnyObject>: @unchecked Sendable {
     }
 
     /// An input with five parameters.
+    @inlinable
     public static func input<A, B, C, D, E>(
         _ name: String,
         _ a: Param<A>, _ b: Param<B>, _ c: Param<C>, _ d: Param<D>, _ e: Param<E>,

@@ -21,9 +21,28 @@ public struct OutputDefinition<Model: AnyObject>: @unchecked Sendable {
     /// One line for `describe` and `.help`.
     public let summary: String?
     /// Starts observing the output of `model`, sending each value as JSON.
+    @usableFromInline
     let observe: (Model, @escaping (JSONValue) -> Void) -> Disposable?
 
+    @usableFromInline
+    init(
+        name: String,
+        typeName: String,
+        schema: JSONValue,
+        sendsCurrentValue: Bool,
+        summary: String?,
+        observe: @escaping (Model, @escaping (JSONValue) -> Void) -> Disposable?
+    ) {
+        self.name = name
+        self.typeName = typeName
+        self.schema = schema
+        self.sendsCurrentValue = sendsCurrentValue
+        self.summary = summary
+        self.observe = observe
+    }
+
     /// An output backed by a signal.
+    @inlinable
     public static func output<T: JSONConvertible>(
         _ name: String,
         _ keyPath: KeyPath<Model, Signal<T, Never>>,
@@ -37,6 +56,7 @@ public struct OutputDefinition<Model: AnyObject>: @unchecked Sendable {
     }
 
     /// An output backed by a property: its current value is sent first, then every change.
+    @inlinable
     public static func output<P: PropertyProtocol>(
         _ name: String,
         _ keyPath: KeyPath<Model, P>,
@@ -50,6 +70,7 @@ public struct OutputDefinition<Model: AnyObject>: @unchecked Sendable {
     }
 
     /// An output that only says "now" (a navigation, a dismissal): each value is sent as `null`.
+    @inlinable
     public static func output(
         _ name: String,
         _ keyPath: KeyPath<Model, Signal<Void, Never>>,

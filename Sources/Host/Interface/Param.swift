@@ -9,11 +9,13 @@ public struct Param<Value: JSONConvertible>: Sendable {
     public let label: String
 
     /// A parameter called `label` of type `Value`.
+    @inlinable
     public init(_ label: String, _ type: Value.Type = Value.self) {
         self.label = label
     }
 
     /// What `describe` and error messages say about this parameter.
+    @inlinable
     var description: ParameterDescription {
         ParameterDescription(
             label: label,
@@ -24,6 +26,7 @@ public struct Param<Value: JSONConvertible>: Sendable {
     }
 
     /// Decodes this parameter's argument, naming the parameter in any error.
+    @inlinable
     func decode(_ argument: JSONValue) throws(InputFailure) -> Value {
         do {
             return try Value(json: argument)

@@ -69,7 +69,18 @@ public struct ViewModelDeclaration<Model: AnyObject>: Sendable {
 
     /// The type with its model type erased, as the registry keeps it.
     var erased: ViewModelDefinition {
-        let inputsByName = Dictionary(inputs.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+        // Keyed by name with the model type already erased: the table's type does not depend on
+        // `Model`, so a lookup per request runs specialized code instead of generic dictionary
+        // code that fetches `InputDefinition<Model>`'s metadata each time.
+        let inputsByName: [String: ErasedInput] = Dictionary(
+            inputs.map { input in
+                let apply = input.apply
+                return (input.name, { model, arguments throws(InputFailure) in
+                    try apply(unsafeDowncast(model, to: Model.self), arguments)
+                })
+            },
+            uniquingKeysWith: { first, _ in first }
+        )
         let (name, options, make, outputs) = (name, options, make, outputs)
         return ViewModelDefinition(
             description: description,
@@ -79,8 +90,8 @@ public struct ViewModelDeclaration<Model: AnyObject>: Sendable {
                 return ErasedModel(
                     model: model,
                     apply: { input, arguments throws(InputFailure) in
-                        guard let definition = inputsByName[input] else { return false }
-                        try definition.apply(model, arguments)
+                        guard let apply = inputsByName[input] else { return false }
+                        try apply(model, arguments)
                         return true
                     },
                     observe: { index, send in
@@ -92,6 +103,9 @@ public struct ViewModelDeclaration<Model: AnyObject>: Sendable {
         )
     }
 }
+
+/// An input's `apply` with the model type erased (see `ViewModelDeclaration.erased`).
+typealias ErasedInput = (AnyObject, [JSONValue]) throws(InputFailure) -> Void
 
 /// The former name of ``ViewModelDeclaration``.
 @available(*, deprecated, renamed: "ViewModelDeclaration")

@@ -2,19 +2,25 @@
 /// are disposed at once.
 public final class CompositeDisposable: Disposable, @unchecked Sendable {
     /// Guards `children` and `nextToken`.
-    private let lock = Lock()
+    @usableFromInline
+    let lock = Lock()
     /// nil once disposed; otherwise the children, each with the token that removes it.
-    private var children: [(token: UInt64, disposable: Disposable)]? = []
-    private var nextToken: UInt64 = 0
+    @usableFromInline
+    var children: [(token: UInt64, disposable: Disposable)]? = []
+    @usableFromInline
+    var nextToken: UInt64 = 0
 
     /// An empty composite.
+    @inlinable
     public init() {}
 
     /// A composite holding `disposables`.
+    @inlinable
     public init<S: Sequence>(_ disposables: S) where S.Element == Disposable {
         for disposable in disposables { add(disposable) }
     }
 
+    @inlinable
     public var isDisposed: Bool {
         lock.withLock { children == nil }
     }
@@ -22,6 +28,7 @@ public final class CompositeDisposable: Disposable, @unchecked Sendable {
     /// Adds a disposable. Returns a handle that removes it again without disposing it, or nil
     /// when the composite was already disposed (then `disposable` has been disposed).
     @discardableResult
+    @inlinable
     public func add(_ disposable: Disposable?) -> Disposable? {
         guard let disposable else { return nil }
         let token: UInt64? = lock.withLock {
@@ -41,11 +48,13 @@ public final class CompositeDisposable: Disposable, @unchecked Sendable {
 
     /// Adds an action to run on disposal.
     @discardableResult
+    @inlinable
     public func add(_ action: @escaping () -> Void) -> Disposable? {
         add(AnyDisposable(action))
     }
 
-    private func remove(_ token: UInt64) {
+    @inlinable
+    func remove(_ token: UInt64) {
         // Take the removed child out under the lock but release it outside: its deinit may
         // run arbitrary code.
         let removed: Disposable? = lock.withLock {
@@ -55,6 +64,7 @@ public final class CompositeDisposable: Disposable, @unchecked Sendable {
         _ = removed
     }
 
+    @inlinable
     public func dispose() {
         let taken: [(token: UInt64, disposable: Disposable)]? = lock.withLock {
             defer { children = nil }
@@ -66,12 +76,14 @@ public final class CompositeDisposable: Disposable, @unchecked Sendable {
 
     /// Adds `disposable` to `composite`.
     @discardableResult
+    @inlinable
     public static func += (composite: CompositeDisposable, disposable: Disposable?) -> Disposable? {
         composite.add(disposable)
     }
 
     /// Adds `action` to `composite`.
     @discardableResult
+    @inlinable
     public static func += (composite: CompositeDisposable, action: @escaping () -> Void) -> Disposable? {
         composite.add(action)
     }

@@ -11,28 +11,36 @@ public protocol Disposable: AnyObject {
 /// A disposable that runs a closure the first time it is disposed.
 public final class AnyDisposable: Disposable, @unchecked Sendable {
     /// Guards `action`.
-    private let lock = Lock()
+    @usableFromInline
+    let lock = Lock()
     /// The action; taken out (and so released) by the first `dispose()`.
-    private var action: (() -> Void)?
-    private let disposed = Atomic<Bool>(false)
+    @usableFromInline
+    var action: (() -> Void)?
+    @usableFromInline
+    let disposed = Atomic<Bool>(false)
 
     /// A disposable that runs `action` once, on first disposal.
+    @inlinable
     public init(_ action: @escaping () -> Void) {
         self.action = action
     }
 
     /// A disposable with nothing to do; it only records that it was disposed.
+    @inlinable
     public init() {
         self.action = nil
     }
 
     /// Wraps another disposable.
+    @inlinable
     public convenience init(_ disposable: Disposable) {
         self.init { disposable.dispose() }
     }
 
+    @inlinable
     public var isDisposed: Bool { disposed.load(ordering: .acquiring) }
 
+    @inlinable
     public func dispose() {
         guard !disposed.exchange(true, ordering: .acquiringAndReleasing) else { return }
         let work: (() -> Void)? = lock.withLock {
@@ -49,19 +57,23 @@ public final class ScopedDisposable<Inner: Disposable>: Disposable {
     public let inner: Inner
 
     /// Ties `inner` to the lifetime of this object.
+    @inlinable
     public init(_ inner: Inner) {
         self.inner = inner
     }
 
     deinit { inner.dispose() }
 
+    @inlinable
     public var isDisposed: Bool { inner.isDisposed }
 
+    @inlinable
     public func dispose() { inner.dispose() }
 }
 
 extension ScopedDisposable where Inner == AnyDisposable {
     /// Ties any disposable to the lifetime of this object.
+    @inlinable
     public convenience init(_ disposable: Disposable) {
         self.init(AnyDisposable(disposable))
     }

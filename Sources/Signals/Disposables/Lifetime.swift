@@ -8,16 +8,20 @@
 /// operator's signal has a lifetime, so its size is the memory cost of every small graph.
 public final class Lifetime: @unchecked Sendable {
     /// Guards `children` and `nextToken`.
-    private let lock = Lock()
+    @usableFromInline
+    let lock = Lock()
     /// The token of the latest child added.
-    @exclusivity(unchecked) private var nextToken: UInt32 = 0
+    @usableFromInline
+    @exclusivity(unchecked) var nextToken: UInt32 = 0
     /// What to dispose at the end.
-    @exclusivity(unchecked) private var children = Children.none
+    @usableFromInline
+    @exclusivity(unchecked) var children = Children.none
 
     /// The children of a lifetime. Most lifetimes (an operator's) hold exactly one, so it is
     /// stored inline: no array buffer per operator, and the lifetime fits a smaller malloc
     /// size class.
-    private enum Children {
+    @usableFromInline
+    enum Children {
         case none
         /// One child, whose token is `nextToken` (only `none` becomes `one`, and adding to
         /// `one` makes it `many`).
@@ -26,15 +30,18 @@ public final class Lifetime: @unchecked Sendable {
         case ended
     }
 
+    @inlinable
     init() {}
 
     /// A lifetime that ends when `disposables` is disposed.
+    @inlinable
     public convenience init(_ disposables: CompositeDisposable) {
         self.init()
         disposables.add(AnyDisposable { [weak self] in self?.end() })
     }
 
     /// Whether the lifetime has ended.
+    @inlinable
     public var hasEnded: Bool {
         lock.withLock {
             if case .ended = children { return true }
@@ -45,11 +52,13 @@ public final class Lifetime: @unchecked Sendable {
     /// Runs `action` when the lifetime ends (at once if it already has). Returns a handle that
     /// cancels the registration.
     @discardableResult
+    @inlinable
     public func observeEnded(_ action: @escaping () -> Void) -> Disposable? {
         add(AnyDisposable(action))
     }
 
     /// A signal that completes when the lifetime ends.
+    @inlinable
     public var ended: Signal<Never, Never> {
         Signal { observer, signalLifetime in
             signalLifetime += self.observeEnded { observer.sendCompleted() }
@@ -58,13 +67,15 @@ public final class Lifetime: @unchecked Sendable {
 
     /// Disposes `disposable` when `lifetime` ends.
     @discardableResult
+    @inlinable
     public static func += (lifetime: Lifetime, disposable: Disposable?) -> Disposable? {
         guard let disposable else { return nil }
         return lifetime.add(disposable)
     }
 
     /// Adds `disposable` (disposing it at once if the lifetime has ended).
-    private func add(_ disposable: Disposable) -> Disposable? {
+    @inlinable
+    func add(_ disposable: Disposable) -> Disposable? {
         let token: UInt32? = lock.withLock {
             switch children {
             case .ended:
@@ -91,7 +102,8 @@ public final class Lifetime: @unchecked Sendable {
     }
 
     /// Forgets a child without disposing it.
-    private func remove(_ token: UInt32) {
+    @inlinable
+    func remove(_ token: UInt32) {
         let removed: Disposable? = lock.withLock {
             switch children {
             case let .one(only) where token == nextToken:
@@ -112,6 +124,7 @@ public final class Lifetime: @unchecked Sendable {
     }
 
     /// Ends the lifetime now: disposes every child, outside the lock.
+    @inlinable
     func end() {
         let taken: Children = lock.withLock {
             defer { children = .ended }
@@ -125,6 +138,7 @@ public final class Lifetime: @unchecked Sendable {
     }
 
     /// A lifetime and the token that ends it when the token is deinitialized (or `dispose()`d).
+    @inlinable
     public static func make() -> (lifetime: Lifetime, token: Token) {
         let lifetime = Lifetime()
         return (lifetime, Token(lifetime))
@@ -142,19 +156,26 @@ public final class Lifetime: @unchecked Sendable {
     /// It holds the lifetime strongly: a weak reference would give every lifetime a
     /// side-table allocation for as long as it lives, although `+=`'s result is almost
     /// always discarded at once. Holding a lifetime keeps nothing else alive.
-    private final class Handle: Disposable, @unchecked Sendable {
+    @usableFromInline
+    final class Handle: Disposable, @unchecked Sendable {
         /// Guards `lifetime`.
-        private let lock = Lock()
-        @exclusivity(unchecked) private var lifetime: Lifetime?
-        private let token: UInt32
+        @usableFromInline
+        let lock = Lock()
+        @usableFromInline
+        @exclusivity(unchecked) var lifetime: Lifetime?
+        @usableFromInline
+        let token: UInt32
 
+        @inlinable
         init(lifetime: Lifetime, token: UInt32) {
             self.lifetime = lifetime
             self.token = token
         }
 
+        @usableFromInline
         var isDisposed: Bool { lock.withLock { lifetime == nil } }
 
+        @inlinable
         func dispose() {
             let owner: Lifetime? = lock.withLock {
                 defer { lifetime = nil }
@@ -166,13 +187,16 @@ public final class Lifetime: @unchecked Sendable {
 
     /// Ends its lifetime when deinitialized: store it in the object whose lifetime it is.
     public final class Token: @unchecked Sendable {
-        private let lifetime: Lifetime
+        @usableFromInline
+        let lifetime: Lifetime
 
+        @inlinable
         init(_ lifetime: Lifetime) {
             self.lifetime = lifetime
         }
 
         /// Ends the lifetime now rather than at deinitialization.
+        @inlinable
         public func dispose() {
             lifetime.end()
         }

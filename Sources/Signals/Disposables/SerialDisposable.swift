@@ -1,21 +1,27 @@
 /// Holds one disposable at a time: setting a new one disposes the previous one.
 public final class SerialDisposable: Disposable, @unchecked Sendable {
     /// Guards `current` and `disposed`.
-    private let lock = Lock()
-    private var current: Disposable?
-    private var disposed = false
+    @usableFromInline
+    let lock = Lock()
+    @usableFromInline
+    var current: Disposable?
+    @usableFromInline
+    var disposed = false
 
     /// A serial disposable holding `inner`.
+    @inlinable
     public init(_ inner: Disposable? = nil) {
         current = inner
     }
 
+    @inlinable
     public var isDisposed: Bool {
         lock.withLock { disposed }
     }
 
     /// The current inner disposable. Setting it disposes the previous one; setting it after
     /// disposal disposes the new one at once.
+    @inlinable
     public var inner: Disposable? {
         get { lock.withLock { current } }
         set {
@@ -29,6 +35,7 @@ public final class SerialDisposable: Disposable, @unchecked Sendable {
         }
     }
 
+    @inlinable
     public func dispose() {
         let old: Disposable? = lock.withLock {
             guard !disposed else { return nil }

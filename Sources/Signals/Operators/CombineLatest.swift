@@ -1,6 +1,7 @@
 extension Signal {
     /// Combines the latest values of every signal of a sequence into an array, in the order of
     /// the sequence. An empty sequence completes at once.
+    @inlinable
     public static func combineLatest<S: Sequence>(_ signals: S) -> Signal<[Value], Error>
     where S.Element == Signal<Value, Error> {
         let sources = Array(signals)
@@ -19,6 +20,7 @@ extension Signal {
 
 extension SignalProducer {
     /// Starts every producer of a sequence and combines their latest values into arrays.
+    @inlinable
     public static func combineLatest<S: Sequence>(_ producers: S) -> SignalProducer<[Value], Error>
     where S.Element == SignalProducer<Value, Error> {
         let sources = Array(producers)
@@ -31,19 +33,27 @@ extension SignalProducer {
 }
 
 /// Bookkeeping shared by the sources of one combining subscription (`combineLatest`, `zip`).
+@usableFromInline
 final class CombineState: @unchecked Sendable {
     /// Guards every `var` here and the slots of the same subscription.
+    @usableFromInline
     let lock = Lock()
+    @usableFromInline
     let sources: Int
+    @usableFromInline
     @exclusivity(unchecked) var withValue = 0
+    @usableFromInline
     @exclusivity(unchecked) var completed = 0
+    @usableFromInline
     @exclusivity(unchecked) var isTerminated = false
 
+    @inlinable
     init(sources: Int) {
         self.sources = sources
     }
 
     /// Marks the subscription terminated; true for the first caller only.
+    @inlinable
     func terminate() -> Bool {
         lock.withLock {
             defer { isTerminated = true }
@@ -54,6 +64,7 @@ final class CombineState: @unchecked Sendable {
     /// One source's event: stores a value and, once every source has one, sends the
     /// combination; ends the combination per `end`. Decided and queued under the lock,
     /// delivered after it, so sources on different threads never overtake each other.
+    @inlinable
     func receive<T, Output, Failure>(
         _ event: Signal<T, Failure>.Event,
         into slot: Slot<T>,
@@ -79,6 +90,7 @@ final class CombineState: @unchecked Sendable {
     /// With `lock` held: applies a source's terminating event (the first failure or
     /// interruption ends the combination; completion does once every source has completed)
     /// and admits what the combination sends. Returns `Observer.admitForLater`'s answer.
+    @inlinable
     func end<Output, Failure>(
         _ event: Signal<Output, Failure>.Event,
         on observer: Signal<Output, Failure>.Observer
@@ -93,6 +105,7 @@ final class CombineState: @unchecked Sendable {
     }
 
     /// Counts one completed source; true when that was the last one.
+    @inlinable
     func completeOne() -> Bool {
         lock.withLock {
             guard !isTerminated else { return false }
@@ -107,16 +120,24 @@ final class CombineState: @unchecked Sendable {
 }
 
 /// The latest value of one source; guarded by its `CombineState`'s lock.
+@usableFromInline
 final class Slot<T>: @unchecked Sendable {
-    @exclusivity(unchecked) private(set) var hasValue = false
-    @exclusivity(unchecked) private var value: T?
+    @inlinable
+    init() {}
 
+    @usableFromInline
+    @exclusivity(unchecked) var hasValue = false
+    @usableFromInline
+    @exclusivity(unchecked) var value: T?
+
+    @inlinable
     func store(_ newValue: T) {
         value = newValue
         hasValue = true
     }
 
     /// Only read once every slot has a value.
+    @inlinable
     var unwrapped: T {
         guard let value else { preconditionFailure("combine slot read before it received a value") }
         return value

@@ -1,17 +1,20 @@
 extension Signal {
     /// Sends each value paired with the one before it, as `(previous, current)`. The first
     /// value only seeds the pairing and is not sent on its own.
+    @inlinable
     public func combinePrevious() -> Signal<(Value, Value), Error> {
         combinePrevious(seed: nil)
     }
 
     /// Sends each value paired with the one before it; the first value is paired with
     /// `initial`.
+    @inlinable
     public func combinePrevious(_ initial: Value) -> Signal<(Value, Value), Error> {
         combinePrevious(seed: initial)
     }
 
-    private func combinePrevious(seed: Value?) -> Signal<(Value, Value), Error> {
+    @inlinable
+    func combinePrevious(seed: Value?) -> Signal<(Value, Value), Error> {
         Signal<(Value, Value), Error> { observer, lifetime in
             let previous = StateBox<Value?>(seed)
             lifetime += self.observe { event in
@@ -33,11 +36,13 @@ extension Signal {
 
 extension SignalProducer {
     /// Sends each value paired with the one before it; see `Signal.combinePrevious()`.
+    @inlinable
     public func combinePrevious() -> SignalProducer<(Value, Value), Error> {
         lift { $0.combinePrevious() }
     }
 
     /// Sends each value paired with the one before it, the first with `initial`.
+    @inlinable
     public func combinePrevious(_ initial: Value) -> SignalProducer<(Value, Value), Error> {
         lift { $0.combinePrevious(initial) }
     }

@@ -8,6 +8,7 @@ extension Signal {
     /// is scheduled at once (ReactiveSwift's default); with `discardWhenCompleted: false` the
     /// value is sent when its wait ends, then the result completes. Failure and interruption
     /// drop the waiting value and are scheduled at once.
+    @inlinable
     public func debounce(
         _ interval: TimeInterval,
         on scheduler: DateScheduler,
@@ -60,6 +61,7 @@ extension Signal {
 
 extension SignalProducer {
     /// Debounces the values of each start; see `Signal.debounce(_:on:discardWhenCompleted:)`.
+    @inlinable
     public func debounce(
         _ interval: TimeInterval,
         on scheduler: DateScheduler,
@@ -70,13 +72,21 @@ extension SignalProducer {
 }
 
 /// The value waiting in a debounce, and which value it is.
-private struct DebounceState<Value> {
+@usableFromInline
+struct DebounceState<Value> {
+    @inlinable
+    init() {}
+
+    @usableFromInline
     var pending: Value?
     /// Counts values, so a scheduled send can tell whether its value is still the newest.
+    @usableFromInline
     var generation: UInt64 = 0
     /// When the newest value arrived: its wait ends `interval` later.
+    @usableFromInline
     var lastUpdated = Date.distantPast
 
+    @inlinable
     mutating func takePending() -> Value? {
         defer { pending = nil }
         return pending

@@ -5,6 +5,7 @@ extension Signal {
     ///
     /// As in ReactiveSwift, failure and interruption are not delayed: they are scheduled on
     /// `scheduler` at once, so they overtake values still waiting, which are then dropped.
+    @inlinable
     public func delay(_ interval: TimeInterval, on scheduler: DateScheduler) -> Signal<Value, Error> {
         precondition(interval >= 0, "delay needs an interval of at least 0 seconds")
         return Signal { observer, lifetime in
@@ -25,6 +26,7 @@ extension Signal {
 
 extension SignalProducer {
     /// Delays values and completion of each start; see `Signal.delay(_:on:)`.
+    @inlinable
     public func delay(_ interval: TimeInterval, on scheduler: DateScheduler) -> SignalProducer<Value, Error> {
         lift { $0.delay(interval, on: scheduler) }
     }

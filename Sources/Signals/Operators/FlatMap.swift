@@ -7,6 +7,7 @@
 extension Signal {
     /// Maps each value to a producer and flattens the producers according to `strategy`.
     /// `flatMap(.latest) { request($0) }` keeps only the newest request running.
+    @inlinable
     public func flatMap<U>(
         _ strategy: FlattenStrategy,
         _ transform: @escaping (Value) -> SignalProducer<U, Error>
@@ -15,6 +16,7 @@ extension Signal {
     }
 
     /// Maps each value to a signal (or another convertible stream) and flattens them.
+    @inlinable
     public func flatMap<Inner: SignalProducerConvertible>(
         _ strategy: FlattenStrategy,
         _ transform: @escaping (Value) -> Inner
@@ -24,6 +26,7 @@ extension Signal {
 
     /// Maps each value to a producer that cannot fail and flattens them; the result fails only
     /// when this signal does.
+    @inlinable
     public func flatMap<U>(
         _ strategy: FlattenStrategy,
         _ transform: @escaping (Value) -> SignalProducer<U, Never>
@@ -32,6 +35,7 @@ extension Signal {
     }
 
     /// Maps each value to a stream that cannot fail and flattens them.
+    @inlinable
     public func flatMap<Inner: SignalProducerConvertible>(
         _ strategy: FlattenStrategy,
         _ transform: @escaping (Value) -> Inner
@@ -43,6 +47,7 @@ extension Signal {
 extension Signal where Error == Never {
     /// Maps each value of a signal that cannot fail to a producer that can, and flattens them;
     /// the result fails with the producers' error.
+    @inlinable
     public func flatMap<U, F>(
         _ strategy: FlattenStrategy,
         _ transform: @escaping (Value) -> SignalProducer<U, F>
@@ -51,6 +56,7 @@ extension Signal where Error == Never {
     }
 
     /// Maps each value to a stream that can fail, and flattens them.
+    @inlinable
     public func flatMap<Inner: SignalProducerConvertible>(
         _ strategy: FlattenStrategy,
         _ transform: @escaping (Value) -> Inner
@@ -59,6 +65,7 @@ extension Signal where Error == Never {
     }
 
     /// Maps each value to a producer that cannot fail, and flattens them.
+    @inlinable
     public func flatMap<U>(
         _ strategy: FlattenStrategy,
         _ transform: @escaping (Value) -> SignalProducer<U, Never>
@@ -67,6 +74,7 @@ extension Signal where Error == Never {
     }
 
     /// Maps each value to a stream that cannot fail, and flattens them.
+    @inlinable
     public func flatMap<Inner: SignalProducerConvertible>(
         _ strategy: FlattenStrategy,
         _ transform: @escaping (Value) -> Inner
@@ -77,6 +85,7 @@ extension Signal where Error == Never {
 
 extension SignalProducer {
     /// Maps each value to a producer and flattens the producers according to `strategy`.
+    @inlinable
     public func flatMap<U>(
         _ strategy: FlattenStrategy,
         _ transform: @escaping (Value) -> SignalProducer<U, Error>
@@ -85,6 +94,7 @@ extension SignalProducer {
     }
 
     /// Maps each value to a signal (or another convertible stream) and flattens them.
+    @inlinable
     public func flatMap<Inner: SignalProducerConvertible>(
         _ strategy: FlattenStrategy,
         _ transform: @escaping (Value) -> Inner
@@ -94,6 +104,7 @@ extension SignalProducer {
 
     /// Maps each value to a producer that cannot fail and flattens them; the result fails only
     /// when this producer does.
+    @inlinable
     public func flatMap<U>(
         _ strategy: FlattenStrategy,
         _ transform: @escaping (Value) -> SignalProducer<U, Never>
@@ -102,6 +113,7 @@ extension SignalProducer {
     }
 
     /// Maps each value to a stream that cannot fail and flattens them.
+    @inlinable
     public func flatMap<Inner: SignalProducerConvertible>(
         _ strategy: FlattenStrategy,
         _ transform: @escaping (Value) -> Inner
@@ -113,6 +125,7 @@ extension SignalProducer {
 extension SignalProducer where Error == Never {
     /// Maps each value of a producer that cannot fail to a producer that can, and flattens
     /// them; the result fails with the inner producers' error.
+    @inlinable
     public func flatMap<U, F>(
         _ strategy: FlattenStrategy,
         _ transform: @escaping (Value) -> SignalProducer<U, F>
@@ -121,6 +134,7 @@ extension SignalProducer where Error == Never {
     }
 
     /// Maps each value to a stream that can fail, and flattens them.
+    @inlinable
     public func flatMap<Inner: SignalProducerConvertible>(
         _ strategy: FlattenStrategy,
         _ transform: @escaping (Value) -> Inner
@@ -129,6 +143,7 @@ extension SignalProducer where Error == Never {
     }
 
     /// Maps each value to a producer that cannot fail, and flattens them.
+    @inlinable
     public func flatMap<U>(
         _ strategy: FlattenStrategy,
         _ transform: @escaping (Value) -> SignalProducer<U, Never>
@@ -137,6 +152,7 @@ extension SignalProducer where Error == Never {
     }
 
     /// Maps each value to a stream that cannot fail, and flattens them.
+    @inlinable
     public func flatMap<Inner: SignalProducerConvertible>(
         _ strategy: FlattenStrategy,
         _ transform: @escaping (Value) -> Inner

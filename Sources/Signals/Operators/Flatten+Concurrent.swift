@@ -14,26 +14,36 @@
 /// ## Locking
 /// `state` guards every mutable field; it is never held while sending or starting, so inner
 /// streams may send synchronously and observers may feed the outer signal reentrantly.
+@usableFromInline
 final class ConcurrentFlattener<Value, InnerError: Swift.Error, Failure: Swift.Error>:
     InnerStreamsFlattener, @unchecked Sendable
 {
-    private struct State {
+    @usableFromInline
+    struct State {
         /// Inner streams waiting for a slot, oldest first, from `head` on.
+        @usableFromInline
         var queue: [SignalProducer<Value, InnerError>] = []
         /// Index of the oldest waiting stream (avoids O(n) removeFirst).
+        @usableFromInline
         var head = 0
         /// How many inner streams have been started and not yet terminated.
+        @usableFromInline
         var active: UInt = 0
+        @usableFromInline
         var isOuterCompleted = false
         /// Set once the result's termination is decided (or its lifetime ended).
+        @usableFromInline
         var isTerminated = false
         /// True while some caller runs the start loop in `drain()`.
+        @usableFromInline
         var isDraining = false
 
         /// Nothing is running, nothing waits, and nothing more will arrive.
+        @usableFromInline
         var isFinished: Bool { isOuterCompleted && active == 0 && head == queue.count }
 
         /// Takes the oldest waiting stream if a slot is free, counting it as active.
+        @inlinable
         mutating func dequeue(limit: UInt) -> SignalProducer<Value, InnerError>? {
             guard !isTerminated, active < limit, head < queue.count else { return nil }
             let producer = queue[head]
@@ -49,6 +59,7 @@ final class ConcurrentFlattener<Value, InnerError: Swift.Error, Failure: Swift.E
             return producer
         }
 
+        @inlinable
         mutating func markTerminated() {
             isTerminated = true
             queue = []
@@ -56,14 +67,20 @@ final class ConcurrentFlattener<Value, InnerError: Swift.Error, Failure: Swift.E
         }
     }
 
-    private let state = StateBox(State())
-    private let limit: UInt
-    private let observer: Signal<Value, Failure>.Observer
+    @usableFromInline
+    let state = StateBox(State())
+    @usableFromInline
+    let limit: UInt
+    @usableFromInline
+    let observer: Signal<Value, Failure>.Observer
     /// The result's lifetime: inner interrupters are attached to it, so ending it (the result
     /// terminated or was disposed) interrupts every running inner stream.
-    private let lifetime: Lifetime
-    private let innerError: (InnerError) -> Failure
+    @usableFromInline
+    let lifetime: Lifetime
+    @usableFromInline
+    let innerError: (InnerError) -> Failure
 
+    @inlinable
     init(
         limit: UInt,
         observer: Signal<Value, Failure>.Observer,
@@ -80,6 +97,7 @@ final class ConcurrentFlattener<Value, InnerError: Swift.Error, Failure: Swift.E
         lifetime.observeEnded { [state] in state.modify { $0.markTerminated() } }
     }
 
+    @inlinable
     func receive(_ producer: SignalProducer<Value, InnerError>) {
         let accepted: Bool = state.modify { state in
             guard !state.isTerminated else { return false }
@@ -89,6 +107,7 @@ final class ConcurrentFlattener<Value, InnerError: Swift.Error, Failure: Swift.E
         if accepted { drain() }
     }
 
+    @inlinable
     func outerDidComplete() {
         let completes: Bool = state.modify { state in
             state.isOuterCompleted = true
@@ -99,6 +118,7 @@ final class ConcurrentFlattener<Value, InnerError: Swift.Error, Failure: Swift.E
         if completes { observer.sendCompleted() }
     }
 
+    @inlinable
     func terminate() -> Bool {
         state.modify { state in
             defer { state.markTerminated() }
@@ -107,7 +127,8 @@ final class ConcurrentFlattener<Value, InnerError: Swift.Error, Failure: Swift.E
     }
 
     /// Starts waiting streams while slots are free, unless another caller already does.
-    private func drain() {
+    @inlinable
+    func drain() {
         let claimed: Bool = state.modify { state in
             guard !state.isDraining else { return false }
             state.isDraining = true
@@ -123,7 +144,8 @@ final class ConcurrentFlattener<Value, InnerError: Swift.Error, Failure: Swift.E
         }
     }
 
-    private func start(_ producer: SignalProducer<Value, InnerError>) {
+    @inlinable
+    func start(_ producer: SignalProducer<Value, InnerError>) {
         producer.startWithSignal { signal, interrupter in
             // If the lifetime has ended, this disposes the interrupter at once: the stream is
             // not started and its signal reports `interrupted` to the observer below.
@@ -144,7 +166,8 @@ final class ConcurrentFlattener<Value, InnerError: Swift.Error, Failure: Swift.E
     }
 
     /// An inner stream completed or was interrupted (ReactiveSwift treats both alike).
-    private func innerDidFinish() {
+    @inlinable
+    func innerDidFinish() {
         let completes: Bool = state.modify { state in
             state.active -= 1
             guard !state.isTerminated, state.isFinished else { return false }

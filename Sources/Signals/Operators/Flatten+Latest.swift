@@ -7,29 +7,41 @@
 ///
 /// ## Locking
 /// `state` guards every mutable field; it is never held while sending, starting, or disposing.
+@usableFromInline
 final class LatestFlattener<Value, InnerError: Swift.Error, Failure: Swift.Error>:
     InnerStreamsFlattener, @unchecked Sendable
 {
-    private struct State {
+    @usableFromInline
+    struct State {
         /// The generation of the newest inner stream.
+        @usableFromInline
         var generation: UInt64 = 0
         /// Whether the newest inner stream is still running.
+        @usableFromInline
         var isInnerActive = false
+        @usableFromInline
         var isOuterCompleted = false
         /// Set once the result's termination is decided (or its lifetime ended).
+        @usableFromInline
         var isTerminated = false
 
         /// Whether an event of generation `id` still counts.
+        @inlinable
         func isCurrent(_ id: UInt64) -> Bool { generation == id && !isTerminated }
     }
 
-    private let state = StateBox(State())
+    @usableFromInline
+    let state = StateBox(State())
     /// The interrupter of the newest inner stream. Setting a new one disposes the previous one;
     /// it is attached to the result's lifetime, so ending that interrupts the newest stream.
-    private let current = SerialDisposable()
-    private let observer: Signal<Value, Failure>.Observer
-    private let innerError: (InnerError) -> Failure
+    @usableFromInline
+    let current = SerialDisposable()
+    @usableFromInline
+    let observer: Signal<Value, Failure>.Observer
+    @usableFromInline
+    let innerError: (InnerError) -> Failure
 
+    @inlinable
     init(
         observer: Signal<Value, Failure>.Observer,
         lifetime: Lifetime,
@@ -42,6 +54,7 @@ final class LatestFlattener<Value, InnerError: Swift.Error, Failure: Swift.Error
         lifetime += current
     }
 
+    @inlinable
     func receive(_ producer: SignalProducer<Value, InnerError>) {
         let id: UInt64? = state.modify { state in
             guard !state.isTerminated else { return nil }
@@ -57,7 +70,8 @@ final class LatestFlattener<Value, InnerError: Swift.Error, Failure: Swift.Error
         }
     }
 
-    private func handle(_ event: Signal<Value, InnerError>.Event, fromGeneration id: UInt64) {
+    @inlinable
+    func handle(_ event: Signal<Value, InnerError>.Event, fromGeneration id: UInt64) {
         switch event {
         case let .value(value):
             if state.modify({ $0.isCurrent(id) }) { observer.send(value: value) }
@@ -82,6 +96,7 @@ final class LatestFlattener<Value, InnerError: Swift.Error, Failure: Swift.Error
         }
     }
 
+    @inlinable
     func outerDidComplete() {
         let completes: Bool = state.modify { state in
             state.isOuterCompleted = true
@@ -92,6 +107,7 @@ final class LatestFlattener<Value, InnerError: Swift.Error, Failure: Swift.Error
         if completes { observer.sendCompleted() }
     }
 
+    @inlinable
     func terminate() -> Bool {
         state.modify { state in
             defer { state.isTerminated = true }

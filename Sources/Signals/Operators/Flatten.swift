@@ -23,7 +23,8 @@ public enum FlattenStrategy: Hashable, Sendable {
     case concurrent(limit: UInt)
 
     /// The concurrency limit, or nil for `latest`.
-    fileprivate var limit: UInt? {
+    @inlinable
+    var limit: UInt? {
         switch self {
         case .merge: return .max
         case .concat: return 1
@@ -40,6 +41,7 @@ public enum FlattenStrategy: Hashable, Sendable {
 extension Signal where Value: SignalProducerConvertible, Error == Value.Error {
     /// Flattens the inner streams (producers, signals, properties) this signal sends into one
     /// signal of their values, according to `strategy`; see `FlattenStrategy` for termination.
+    @inlinable
     public func flatten(_ strategy: FlattenStrategy) -> Signal<Value.Value, Error> {
         flatten(strategy, inner: { $0.producer }, outerError: { $0 }, innerError: { $0 })
     }
@@ -48,6 +50,7 @@ extension Signal where Value: SignalProducerConvertible, Error == Value.Error {
 extension Signal where Value: SignalProducerConvertible, Error == Never {
     /// Flattens inner streams that can fail, sent by a signal that cannot: the result fails
     /// with the inner streams' error.
+    @inlinable
     public func flatten(_ strategy: FlattenStrategy) -> Signal<Value.Value, Value.Error> {
         flatten(strategy, inner: { $0.producer }, outerError: absurd, innerError: { $0 })
     }
@@ -55,6 +58,7 @@ extension Signal where Value: SignalProducerConvertible, Error == Never {
 
 extension Signal where Value: SignalProducerConvertible, Error == Never, Value.Error == Never {
     /// Flattens inner streams that cannot fail, sent by a signal that cannot fail.
+    @inlinable
     public func flatten(_ strategy: FlattenStrategy) -> Signal<Value.Value, Never> {
         flatten(strategy, inner: { $0.producer }, outerError: absurd, innerError: absurd)
     }
@@ -62,6 +66,7 @@ extension Signal where Value: SignalProducerConvertible, Error == Never, Value.E
 
 extension Signal where Value: SignalProducerConvertible, Value.Error == Never {
     /// Flattens inner streams that cannot fail: the result fails only when this signal does.
+    @inlinable
     public func flatten(_ strategy: FlattenStrategy) -> Signal<Value.Value, Error> {
         flatten(strategy, inner: { $0.producer }, outerError: { $0 }, innerError: absurd)
     }
@@ -70,7 +75,8 @@ extension Signal where Value: SignalProducerConvertible, Value.Error == Never {
 extension Signal {
     /// The one implementation behind every `flatten` overload (and so every `flatMap`): the
     /// overloads differ only in how the outer and inner errors become the result's error.
-    fileprivate func flatten<U, InnerError, F>(
+    @inlinable
+    func flatten<U, InnerError, F>(
         _ strategy: FlattenStrategy,
         inner: @escaping (Value) -> SignalProducer<U, InnerError>,
         outerError: @escaping (Error) -> F,
@@ -103,6 +109,7 @@ extension Signal {
 
 extension SignalProducer where Value: SignalProducerConvertible, Error == Value.Error {
     /// Flattens the inner streams this producer sends; see `Signal.flatten(_:)`.
+    @inlinable
     public func flatten(_ strategy: FlattenStrategy) -> SignalProducer<Value.Value, Error> {
         lift { $0.flatten(strategy, inner: { $0.producer }, outerError: { $0 }, innerError: { $0 }) }
     }
@@ -110,6 +117,7 @@ extension SignalProducer where Value: SignalProducerConvertible, Error == Value.
 
 extension SignalProducer where Value: SignalProducerConvertible, Error == Never {
     /// Flattens inner streams that can fail, sent by a producer that cannot.
+    @inlinable
     public func flatten(_ strategy: FlattenStrategy) -> SignalProducer<Value.Value, Value.Error> {
         lift { $0.flatten(strategy, inner: { $0.producer }, outerError: absurd, innerError: { $0 }) }
     }
@@ -117,6 +125,7 @@ extension SignalProducer where Value: SignalProducerConvertible, Error == Never 
 
 extension SignalProducer where Value: SignalProducerConvertible, Error == Never, Value.Error == Never {
     /// Flattens inner streams that cannot fail, sent by a producer that cannot fail.
+    @inlinable
     public func flatten(_ strategy: FlattenStrategy) -> SignalProducer<Value.Value, Never> {
         lift { $0.flatten(strategy, inner: { $0.producer }, outerError: absurd, innerError: absurd) }
     }
@@ -124,6 +133,7 @@ extension SignalProducer where Value: SignalProducerConvertible, Error == Never,
 
 extension SignalProducer where Value: SignalProducerConvertible, Value.Error == Never {
     /// Flattens inner streams that cannot fail: the result fails only when this producer does.
+    @inlinable
     public func flatten(_ strategy: FlattenStrategy) -> SignalProducer<Value.Value, Error> {
         lift { $0.flatten(strategy, inner: { $0.producer }, outerError: { $0 }, innerError: absurd) }
     }
@@ -132,6 +142,7 @@ extension SignalProducer where Value: SignalProducerConvertible, Value.Error == 
 /// The per-subscription state machine behind `flatten`, one per strategy family. The outer
 /// signal's observer calls it (serially: the outer signal delivers one event at a time); inner
 /// streams call back into it from whatever thread they send on.
+@usableFromInline
 protocol InnerStreamsFlattener<Value, InnerError, Failure>: AnyObject {
     /// The type of the inner streams' values, which the result forwards.
     associatedtype Value
@@ -151,4 +162,5 @@ protocol InnerStreamsFlattener<Value, InnerError, Failure>: AnyObject {
 
 /// Turns an impossible error into any type (the error side of a stream that cannot fail). The
 /// body is empty because a `Never` argument can never be passed.
-private func absurd<T>(_ never: Never) -> T {}
+@inlinable
+func absurd<T>(_ never: Never) -> T {}

@@ -6,6 +6,7 @@ extension SignalProducer where Value == Date, Error == Never {
     /// start, until disposed. Never completes.
     ///
     /// The leeway is 10% of the interval (Apple's power-efficiency advice, as in ReactiveSwift).
+    @inlinable
     public static func timer(interval: DispatchTimeInterval, on scheduler: DateScheduler) -> SignalProducer<Date, Never> {
         let tenth = interval.timeInterval * 0.1
         // `.never` has no finite tenth; its timer never fires, so the leeway does not matter.
@@ -15,6 +16,7 @@ extension SignalProducer where Value == Date, Error == Never {
 
     /// Sends `scheduler.currentDate` every `interval`, allowing the scheduler `leeway` to
     /// coalesce wake-ups, the first time one `interval` after the start, until disposed.
+    @inlinable
     public static func timer(
         interval: DispatchTimeInterval,
         on scheduler: DateScheduler,

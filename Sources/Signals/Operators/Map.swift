@@ -1,5 +1,6 @@
 extension Signal {
     /// Transforms every value.
+    @inlinable
     public func map<U>(_ transform: @escaping (Value) -> U) -> Signal<U, Error> {
         Signal<U, Error> { observer, lifetime in
             lifetime += self.observe { event in observer.send(event.map(transform)) }
@@ -7,16 +8,19 @@ extension Signal {
     }
 
     /// Maps every value to the value at `keyPath`.
+    @inlinable
     public func map<U>(_ keyPath: KeyPath<Value, U>) -> Signal<U, Error> {
         map { $0[keyPath: keyPath] }
     }
 
     /// Maps every value to the same constant.
+    @inlinable
     public func mapConst<U>(_ value: U) -> Signal<U, Error> {
         map { _ in value }
     }
 
     /// Forwards only the values for which `isIncluded` returns true.
+    @inlinable
     public func filter(_ isIncluded: @escaping (Value) -> Bool) -> Signal<Value, Error> {
         Signal { observer, lifetime in
             lifetime += self.observe { event in
@@ -27,6 +31,7 @@ extension Signal {
     }
 
     /// Transforms every value, dropping those for which `transform` returns nil.
+    @inlinable
     public func compactMap<U>(_ transform: @escaping (Value) -> U?) -> Signal<U, Error> {
         Signal<U, Error> { observer, lifetime in
             lifetime += self.observe { event in
@@ -42,6 +47,7 @@ extension Signal {
     }
 
     /// Drops every value, forwarding only termination.
+    @inlinable
     public func ignoreValues() -> Signal<Value, Error> {
         filter { _ in false }
     }
@@ -49,6 +55,7 @@ extension Signal {
 
 extension Signal where Value: OptionalProtocol {
     /// Drops nil values and unwraps the others.
+    @inlinable
     public func skipNil() -> Signal<Value.Wrapped, Error> {
         compactMap { $0.optional }
     }
@@ -64,36 +71,43 @@ public protocol OptionalProtocol {
 
 extension Optional: OptionalProtocol {
     /// The value itself.
+    @inlinable
     public var optional: Wrapped? { self }
 }
 
 extension SignalProducer {
     /// Transforms every value; see `Signal.map(_:)`.
+    @inlinable
     public func map<U>(_ transform: @escaping (Value) -> U) -> SignalProducer<U, Error> {
         lift { $0.map(transform) }
     }
 
     /// Maps every value to the value at `keyPath`.
+    @inlinable
     public func map<U>(_ keyPath: KeyPath<Value, U>) -> SignalProducer<U, Error> {
         lift { $0.map(keyPath) }
     }
 
     /// Maps every value to the same constant.
+    @inlinable
     public func mapConst<U>(_ value: U) -> SignalProducer<U, Error> {
         lift { $0.mapConst(value) }
     }
 
     /// Forwards only the values for which `isIncluded` returns true.
+    @inlinable
     public func filter(_ isIncluded: @escaping (Value) -> Bool) -> SignalProducer<Value, Error> {
         lift { $0.filter(isIncluded) }
     }
 
     /// Transforms every value, dropping those for which `transform` returns nil.
+    @inlinable
     public func compactMap<U>(_ transform: @escaping (Value) -> U?) -> SignalProducer<U, Error> {
         lift { $0.compactMap(transform) }
     }
 
     /// Drops every value, forwarding only termination.
+    @inlinable
     public func ignoreValues() -> SignalProducer<Value, Error> {
         lift { $0.ignoreValues() }
     }
@@ -101,6 +115,7 @@ extension SignalProducer {
 
 extension SignalProducer where Value: OptionalProtocol {
     /// Drops nil values and unwraps the others.
+    @inlinable
     public func skipNil() -> SignalProducer<Value.Wrapped, Error> {
         lift { $0.skipNil() }
     }

@@ -3,6 +3,7 @@ extension Signal {
     ///
     /// The scheduler should be serial (every scheduler in this module is), or order is lost.
     /// Events still waiting on the scheduler are dropped when the result is disposed.
+    @inlinable
     public func observe(on scheduler: Scheduler) -> Signal<Value, Error> {
         Signal { observer, lifetime in
             let pending = PendingActions()
@@ -16,6 +17,7 @@ extension Signal {
 
 extension SignalProducer {
     /// Forwards every event of each start through `scheduler`; see `Signal.observe(on:)`.
+    @inlinable
     public func observe(on scheduler: Scheduler) -> SignalProducer<Value, Error> {
         lift { $0.observe(on: scheduler) }
     }
@@ -23,6 +25,7 @@ extension SignalProducer {
     /// Runs the start handler (the work itself) on `scheduler` instead of the thread that calls
     /// `start`. Events are sent wherever the work sends them; add `observe(on:)` to move them.
     /// Disposing before the scheduler gets to it cancels the start.
+    @inlinable
     public func start(on scheduler: Scheduler) -> SignalProducer<Value, Error> {
         SignalProducer { observer, lifetime in
             lifetime += scheduler.schedule {

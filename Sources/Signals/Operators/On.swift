@@ -6,6 +6,7 @@ extension Signal {
     /// is terminating; only then is the event forwarded. `disposed` runs when the result's
     /// lifetime ends: after a terminating event has been delivered, or when the result is
     /// interrupted because nobody observes it any more.
+    @inlinable
     public func on(
         event: ((Event) -> Void)? = nil,
         failed: ((Error) -> Void)? = nil,
@@ -37,6 +38,7 @@ extension SignalProducer {
     ///
     /// `starting` runs before the work starts and `started` after the start call has returned:
     /// for work that sends synchronously, that is after its events (ReactiveSwift's behaviour).
+    @inlinable
     public func on(
         starting: (() -> Void)? = nil,
         started: (() -> Void)? = nil,

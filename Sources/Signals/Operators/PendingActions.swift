@@ -6,23 +6,31 @@ import FoundationEssentials
 /// signal's lifetime: when the signal terminates or is disposed, every pending action is
 /// cancelled and never runs, so nothing is left behind on the scheduler. An action forgets
 /// itself when it runs, so the set only ever holds pending work.
+@usableFromInline
 final class PendingActions: Disposable, @unchecked Sendable {
-    private enum Entry {
+    @usableFromInline
+    enum Entry {
         /// Handed to the scheduler, which has not returned its disposable yet.
         case scheduling
         case scheduled(Disposable)
     }
 
     /// Guards `entries` and `nextKey`; never held while scheduling, running or cancelling.
-    private let lock = Lock()
+    @usableFromInline
+    let lock = Lock()
     /// nil once disposed.
-    private var entries: [UInt64: Entry]? = [:]
-    private var nextKey: UInt64 = 0
+    @usableFromInline
+    var entries: [UInt64: Entry]? = [:]
+    @usableFromInline
+    var nextKey: UInt64 = 0
 
+    @inlinable
     init() {}
 
+    @usableFromInline
     var isDisposed: Bool { lock.withLock { entries == nil } }
 
+    @inlinable
     func dispose() {
         let taken: [UInt64: Entry]? = lock.withLock {
             defer { entries = nil }
@@ -32,16 +40,19 @@ final class PendingActions: Disposable, @unchecked Sendable {
     }
 
     /// Runs `action` on `scheduler` as soon as it can, unless disposed first.
+    @inlinable
     func schedule(on scheduler: Scheduler, _ action: @escaping () -> Void) {
         add(action) { scheduler.schedule($0) }
     }
 
     /// Runs `action` on `scheduler` at `date`, unless disposed first.
+    @inlinable
     func schedule(on scheduler: DateScheduler, after date: Date, _ action: @escaping () -> Void) {
         add(action) { scheduler.schedule(after: date, action: $0) }
     }
 
-    private func add(
+    @inlinable
+    func add(
         _ action: @escaping () -> Void,
         using schedule: (@escaping () -> Void) -> Disposable?
     ) {

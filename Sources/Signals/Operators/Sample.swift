@@ -3,6 +3,7 @@ extension Signal {
     /// sampler's. Ticks before this signal's first value are dropped; the same latest value is
     /// re-sent on every tick, even after this signal completed. As in ReactiveSwift, completes
     /// when both have completed; fails or is interrupted when either does.
+    @inlinable
     public func sample<T>(with sampler: Signal<T, Never>) -> Signal<(Value, T), Error> {
         Signal<(Value, T), Error> { observer, lifetime in
             let latest = StateBox<Value?>(nil)
@@ -27,6 +28,7 @@ extension Signal {
     }
 
     /// On every tick of `sampler`, forwards this signal's latest value; see `sample(with:)`.
+    @inlinable
     public func sample(on sampler: Signal<(), Never>) -> Signal<Value, Error> {
         sample(with: sampler).map { $0.0 }
     }
@@ -34,11 +36,13 @@ extension Signal {
 
 extension SignalProducer {
     /// On every tick of `sampler`, forwards this producer's latest value.
+    @inlinable
     public func sample(on sampler: Signal<(), Never>) -> SignalProducer<Value, Error> {
         lift { $0.sample(on: sampler) }
     }
 
     /// On every value of `sampler`, forwards this producer's latest value with the sampler's.
+    @inlinable
     public func sample<T>(with sampler: Signal<T, Never>) -> SignalProducer<(Value, T), Error> {
         lift { $0.sample(with: sampler) }
     }

@@ -18,12 +18,14 @@ public protocol SignalProducerConvertible {
 
 extension SignalProducer: SignalProducerConvertible {
     /// This producer.
+    @inlinable
     public var producer: SignalProducer<Value, Error> { self }
 }
 
 extension Signal: SignalProducerConvertible {
     /// A producer that forwards the events this signal sends after each start. A signal is hot:
     /// interrupting the producer stops the forwarding, not the signal.
+    @inlinable
     public var producer: SignalProducer<Value, Error> { SignalProducer(self) }
 }
 

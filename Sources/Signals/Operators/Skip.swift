@@ -1,5 +1,6 @@
 extension Signal {
     /// Drops the first `count` values.
+    @inlinable
     public func skip(first count: Int) -> Signal<Value, Error> {
         precondition(count >= 0, "skip(first:) needs a count of at least 0")
         guard count > 0 else { return self }
@@ -20,6 +21,7 @@ extension Signal {
     }
 
     /// Drops values until `trigger` sends a value; completion of `trigger` changes nothing.
+    @inlinable
     public func skip(until trigger: Signal<(), Never>) -> Signal<Value, Error> {
         Signal { observer, lifetime in
             let open = StateBox(false)
@@ -40,6 +42,7 @@ extension Signal {
 
     /// Drops values while `predicate` holds; forwards everything from the first value for
     /// which it fails.
+    @inlinable
     public func skip(while predicate: @escaping (Value) -> Bool) -> Signal<Value, Error> {
         Signal { observer, lifetime in
             let skipping = StateBox(true)
@@ -56,16 +59,19 @@ extension Signal {
 
 extension SignalProducer {
     /// Drops the first `count` values.
+    @inlinable
     public func skip(first count: Int) -> SignalProducer<Value, Error> {
         lift { $0.skip(first: count) }
     }
 
     /// Drops values until `trigger` sends a value.
+    @inlinable
     public func skip(until trigger: Signal<(), Never>) -> SignalProducer<Value, Error> {
         lift { $0.skip(until: trigger) }
     }
 
     /// Drops values while `predicate` holds.
+    @inlinable
     public func skip(while predicate: @escaping (Value) -> Bool) -> SignalProducer<Value, Error> {
         lift { $0.skip(while: predicate) }
     }

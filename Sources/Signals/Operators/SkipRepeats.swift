@@ -1,5 +1,6 @@
 extension Signal {
     /// Forwards a value only when `isEquivalent` says it differs from the last forwarded one.
+    @inlinable
     public func skipRepeats(_ isEquivalent: @escaping (Value, Value) -> Bool) -> Signal<Value, Error> {
         Signal { observer, lifetime in
             let state = StateBox<Value?>(nil)
@@ -16,6 +17,7 @@ extension Signal {
     }
 
     /// Like `skipRepeats(_:)`, treating `seed` as the value forwarded before the first one.
+    @inlinable
     func skipRepeats(_ isEquivalent: @escaping (Value, Value) -> Bool, seed: Value) -> Signal<Value, Error> {
         Signal { observer, lifetime in
             let state = StateBox<Value>(seed)
@@ -33,6 +35,7 @@ extension Signal {
 
 extension Signal where Value: Equatable {
     /// Forwards a value only when it differs from the last forwarded one.
+    @inlinable
     public func skipRepeats() -> Signal<Value, Error> {
         skipRepeats(==)
     }
@@ -40,6 +43,7 @@ extension Signal where Value: Equatable {
 
 extension SignalProducer {
     /// Forwards a value only when `isEquivalent` says it differs from the last forwarded one.
+    @inlinable
     public func skipRepeats(_ isEquivalent: @escaping (Value, Value) -> Bool) -> SignalProducer<Value, Error> {
         lift { $0.skipRepeats(isEquivalent) }
     }
@@ -47,6 +51,7 @@ extension SignalProducer {
 
 extension SignalProducer where Value: Equatable {
     /// Forwards a value only when it differs from the last forwarded one.
+    @inlinable
     public func skipRepeats() -> SignalProducer<Value, Error> {
         lift { $0.skipRepeats() }
     }

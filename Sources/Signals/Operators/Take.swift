@@ -1,5 +1,6 @@
 extension Signal {
     /// Forwards the first `count` values, then completes. `take(first: 0)` completes at once.
+    @inlinable
     public func take(first count: Int) -> Signal<Value, Error> {
         precondition(count >= 0, "take(first:) needs a count of at least 0")
         return Signal { observer, lifetime in
@@ -19,6 +20,7 @@ extension Signal {
     }
 
     /// Forwards values until `trigger` sends a value or completes, then completes.
+    @inlinable
     public func take(until trigger: Signal<(), Never>) -> Signal<Value, Error> {
         Signal { observer, lifetime in
             lifetime += trigger.observe { event in
@@ -33,6 +35,7 @@ extension Signal {
 
     /// Forwards values while `predicate` holds; completes at the first value for which it fails
     /// (that value is not forwarded).
+    @inlinable
     public func take(while predicate: @escaping (Value) -> Bool) -> Signal<Value, Error> {
         Signal { observer, lifetime in
             lifetime += self.observe { event in
@@ -48,21 +51,25 @@ extension Signal {
 
 extension SignalProducer {
     /// Forwards the first `count` values, then completes (and interrupts the work).
+    @inlinable
     public func take(first count: Int) -> SignalProducer<Value, Error> {
         lift { $0.take(first: count) }
     }
 
     /// Forwards values until `trigger` sends a value or completes.
+    @inlinable
     public func take(until trigger: Signal<(), Never>) -> SignalProducer<Value, Error> {
         lift { $0.take(until: trigger) }
     }
 
     /// Forwards values until `trigger` sends a value or completes; `trigger` starts first.
+    @inlinable
     public func take(until trigger: SignalProducer<(), Never>) -> SignalProducer<Value, Error> {
         lift(with: trigger) { signal, trigger in signal.take(until: trigger) }
     }
 
     /// Forwards values while `predicate` holds.
+    @inlinable
     public func take(while predicate: @escaping (Value) -> Bool) -> SignalProducer<Value, Error> {
         lift { $0.take(while: predicate) }
     }

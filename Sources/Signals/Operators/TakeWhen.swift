@@ -9,12 +9,14 @@ extension Signal {
     /// Termination follows `trigger`, as in Kickstarter: its completion or interruption ends
     /// the result. This signal completing or being interrupted does not — its last value keeps
     /// being sent on each tick — but its failure fails the result, whose error type it shares.
+    @inlinable
     public func takeWhen<U>(_ trigger: Signal<U, Never>) -> Signal<Value, Error> {
         takePairWhen(trigger).map { $0.0 }
     }
 
     /// On every value of `trigger`, sends this signal's latest value paired with the trigger's;
     /// see `takeWhen(_:)`.
+    @inlinable
     public func takePairWhen<U>(_ trigger: Signal<U, Never>) -> Signal<(Value, U), Error> {
         Signal<(Value, U), Error> { observer, lifetime in
             let latest = StateBox<Value?>(nil)
@@ -39,11 +41,13 @@ extension Signal {
 
 extension SignalProducer {
     /// On every value of `trigger`, sends this producer's latest value; see `Signal.takeWhen(_:)`.
+    @inlinable
     public func takeWhen<U>(_ trigger: Signal<U, Never>) -> SignalProducer<Value, Error> {
         lift { $0.takeWhen(trigger) }
     }
 
     /// On every value of `trigger`, sends this producer's latest value with the trigger's.
+    @inlinable
     public func takePairWhen<U>(_ trigger: Signal<U, Never>) -> SignalProducer<(Value, U), Error> {
         lift { $0.takePairWhen(trigger) }
     }

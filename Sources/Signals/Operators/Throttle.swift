@@ -7,6 +7,7 @@ extension Signal {
     ///
     /// Termination drops a value still waiting and is scheduled at once. If the clock went
     /// backwards past the last send, a new value is sent at once rather than held.
+    @inlinable
     public func throttle(_ interval: TimeInterval, on scheduler: DateScheduler) -> Signal<Value, Error> {
         precondition(interval >= 0, "throttle needs an interval of at least 0 seconds")
         return Signal { observer, lifetime in
@@ -44,15 +45,22 @@ extension Signal {
 
 extension SignalProducer {
     /// Throttles the values of each start; see `Signal.throttle(_:on:)`.
+    @inlinable
     public func throttle(_ interval: TimeInterval, on scheduler: DateScheduler) -> SignalProducer<Value, Error> {
         lift { $0.throttle(interval, on: scheduler) }
     }
 }
 
 /// What a throttle remembers between values.
-private struct ThrottleState<Value> {
+@usableFromInline
+struct ThrottleState<Value> {
+    @inlinable
+    init() {}
+
     /// The latest value not yet sent.
+    @usableFromInline
     var pending: Value?
     /// When the last value was sent; the next may go `interval` later.
+    @usableFromInline
     var previousDate: Date?
 }

@@ -4,6 +4,7 @@ extension Signal {
     /// Fails with `error` unless this signal terminates within `interval` seconds of being
     /// observed (of the start, for a producer). Events are forwarded as they come; the timeout
     /// is scheduled on `scheduler` and cancelled when the result terminates.
+    @inlinable
     public func timeout(
         after interval: TimeInterval,
         raising error: Error,
@@ -21,6 +22,7 @@ extension Signal {
 extension Signal where Error == Never {
     /// Fails with `error`, of any error type, unless this signal (which cannot fail by itself)
     /// terminates within `interval` seconds of being observed.
+    @inlinable
     public func timeout<F>(
         after interval: TimeInterval,
         raising error: F,
@@ -44,6 +46,7 @@ extension Signal where Error == Never {
 extension SignalProducer {
     /// Fails with `error` unless the start terminates within `interval` seconds; see
     /// `Signal.timeout(after:raising:on:)`.
+    @inlinable
     public func timeout(
         after interval: TimeInterval,
         raising error: Error,
@@ -56,6 +59,7 @@ extension SignalProducer {
 extension SignalProducer where Error == Never {
     /// Fails with `error`, of any error type, unless the start terminates within `interval`
     /// seconds.
+    @inlinable
     public func timeout<F>(
         after interval: TimeInterval,
         raising error: F,

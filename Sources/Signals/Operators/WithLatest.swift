@@ -4,6 +4,7 @@ extension Signal {
     ///
     /// Termination follows this signal only: `samplee` completing or being interrupted changes
     /// nothing, and its last value keeps being paired.
+    @inlinable
     public func withLatest<U>(from samplee: Signal<U, Never>) -> Signal<(Value, U), Error> {
         Signal<(Value, U), Error> { observer, lifetime in
             let latest = StateBox<U?>(nil)
@@ -22,6 +23,7 @@ extension Signal {
 
     /// Starts `samplee` and pairs every value of this signal with its latest value; see
     /// `withLatest(from:)`. `samplee` is interrupted when the result terminates.
+    @inlinable
     public func withLatest<U>(from samplee: SignalProducer<U, Never>) -> Signal<(Value, U), Error> {
         Signal<(Value, U), Error> { observer, lifetime in
             samplee.startWithSignal { signal, interrupter in
@@ -34,12 +36,14 @@ extension Signal {
 
 extension SignalProducer {
     /// Pairs every value of this producer with the latest value of `samplee`.
+    @inlinable
     public func withLatest<U>(from samplee: Signal<U, Never>) -> SignalProducer<(Value, U), Error> {
         lift { $0.withLatest(from: samplee) }
     }
 
     /// Pairs every value of this producer with the latest value of `samplee`, which is started
     /// first on every start so that its synchronous values are in place before ours.
+    @inlinable
     public func withLatest<U>(from samplee: SignalProducer<U, Never>) -> SignalProducer<(Value, U), Error> {
         lift(with: samplee) { signal, samplee in signal.withLatest(from: samplee) }
     }

@@ -2,6 +2,7 @@ extension Signal {
     /// Pairs the values of every signal of a sequence by index into arrays, in the order of
     /// the sequence; see `zip(_:_:)`. An empty sequence completes at once, as `combineLatest`
     /// does here (ReactiveSwift would never send anything).
+    @inlinable
     public static func zip<S: Sequence>(_ signals: S) -> Signal<[Value], Error>
     where S.Element == Signal<Value, Error> {
         let sources = Array(signals)
@@ -21,6 +22,7 @@ extension Signal {
 extension SignalProducer {
     /// Starts every producer of a sequence and pairs their values by index into arrays. An
     /// empty sequence completes at once.
+    @inlinable
     public static func zip<S: Sequence>(_ producers: S) -> SignalProducer<[Value], Error>
     where S.Element == SignalProducer<Value, Error> {
         let sources = Array(producers)
@@ -47,20 +49,29 @@ extension SignalProducer {
 /// outbox under the lock, and one thread at a time sends the outbox in order, without the lock.
 /// A send that arrives while another thread (or an observer reentrantly) is sending is left for
 /// that sender, as `Signal.Core` does.
+@usableFromInline
 final class Zipper<Output, Error: Swift.Error>: @unchecked Sendable {
-    private typealias Event = Signal<Output, Error>.Event
+    @usableFromInline
+    typealias Event = Signal<Output, Error>.Event
 
-    private let state: CombineState
-    private let queues: [any ZipQueueProtocol]
+    @usableFromInline
+    let state: CombineState
+    @usableFromInline
+    let queues: [any ZipQueueProtocol]
     /// Takes the first value out of every queue; called under the lock, only when none is empty.
-    private let dequeue: () -> Output
-    private let observer: Signal<Output, Error>.Observer
+    @usableFromInline
+    let dequeue: () -> Output
+    @usableFromInline
+    let observer: Signal<Output, Error>.Observer
     /// Events decided but not yet sent, in decision order. Guarded by `state.lock`.
-    private var outbox: [Event] = []
+    @usableFromInline
+    var outbox: [Event] = []
     /// True while a thread is sending the outbox; it sends until it finds the outbox empty.
     /// Guarded by `state.lock`.
-    private var isSending = false
+    @usableFromInline
+    var isSending = false
 
+    @inlinable
     init(
         queues: [any ZipQueueProtocol],
         sendingTo observer: Signal<Output, Error>.Observer,
@@ -73,6 +84,7 @@ final class Zipper<Output, Error: Swift.Error>: @unchecked Sendable {
     }
 
     /// Observes one source, buffering its values in `queue`.
+    @inlinable
     func attach<T>(_ signal: Signal<T, Error>, _ queue: ZipQueue<T>) -> Disposable? {
         signal.observe { event in
             switch event {
@@ -86,7 +98,8 @@ final class Zipper<Output, Error: Swift.Error>: @unchecked Sendable {
 
     /// Runs `rule` under the lock, queues the events it decides behind those decided earlier,
     /// and sends the outbox unless another thread already is.
-    private func decide(_ rule: () -> [Event]) {
+    @inlinable
+    func decide(_ rule: () -> [Event]) {
         var batch: [Event] = state.lock.withLock {
             outbox += rule()
             guard !isSending, !outbox.isEmpty else { return [] }
@@ -109,7 +122,8 @@ final class Zipper<Output, Error: Swift.Error>: @unchecked Sendable {
 
     /// Under the lock: stores `value`, then takes out a tuple if every queue has one. A completed
     /// source whose buffer is now empty can never contribute again, so the zip is then done.
-    private func receive<T>(_ value: T, into queue: ZipQueue<T>) -> [Event] {
+    @inlinable
+    func receive<T>(_ value: T, into queue: ZipQueue<T>) -> [Event] {
         guard !state.isTerminated else { return [] }
         queue.append(value)
         guard queues.allSatisfy({ !$0.isEmpty }) else { return [] }
@@ -120,7 +134,8 @@ final class Zipper<Output, Error: Swift.Error>: @unchecked Sendable {
     }
 
     /// Under the lock: marks `queue`'s source completed; the zip is done if its buffer is empty.
-    private func complete(_ queue: any ZipQueueProtocol) -> [Event] {
+    @inlinable
+    func complete(_ queue: any ZipQueueProtocol) -> [Event] {
         guard !state.isTerminated else { return [] }
         queue.isCompleted = true
         guard queue.isEmpty else { return [] }
@@ -129,7 +144,8 @@ final class Zipper<Output, Error: Swift.Error>: @unchecked Sendable {
     }
 
     /// Under the lock: ends the zip with `event` (a failure or an interruption) if not yet ended.
-    private func terminate(with event: Event) -> [Event] {
+    @inlinable
+    func terminate(with event: Event) -> [Event] {
         guard !state.isTerminated else { return [] }
         state.isTerminated = true
         return [event]
@@ -137,6 +153,7 @@ final class Zipper<Output, Error: Swift.Error>: @unchecked Sendable {
 }
 
 /// What `Zipper` needs to know about a source's buffer, whatever its value type.
+@usableFromInline
 protocol ZipQueueProtocol: AnyObject {
     var isEmpty: Bool { get }
     var isCompleted: Bool { get set }
@@ -144,19 +161,29 @@ protocol ZipQueueProtocol: AnyObject {
 
 /// The values one zip source has sent that have not been paired yet, first in first out.
 /// Guarded by its `Zipper`'s lock.
+@usableFromInline
 final class ZipQueue<T>: ZipQueueProtocol, @unchecked Sendable {
+    @inlinable
+    init() {}
+
     /// Slots before `head` are already dequeued (nil, so their values are released at once).
-    private var items: [T?] = []
-    private var head = 0
+    @usableFromInline
+    var items: [T?] = []
+    @usableFromInline
+    var head = 0
+    @usableFromInline
     var isCompleted = false
 
+    @usableFromInline
     var isEmpty: Bool { head == items.count }
 
+    @inlinable
     func append(_ item: T) {
         items.append(item)
     }
 
     /// Only called when the queue is not empty.
+    @inlinable
     func removeFirst() -> T {
         guard head < items.count, let item = items[head] else {
             preconditionFailure("zip dequeued from an empty buffer")

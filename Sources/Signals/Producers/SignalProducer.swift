@@ -5,14 +5,17 @@
 public struct SignalProducer<Value, Error: Swift.Error> {
     /// Runs the work for one start: sends on the observer; attaches cleanup to the lifetime,
     /// which ends when the produced signal terminates or the start is interrupted.
-    private let startHandler: (Signal<Value, Error>.Observer, Lifetime) -> Void
+    @usableFromInline
+    let startHandler: (Signal<Value, Error>.Observer, Lifetime) -> Void
 
     /// A producer that runs `startHandler` on every start.
+    @inlinable
     public init(_ startHandler: @escaping (_ observer: Signal<Value, Error>.Observer, _ lifetime: Lifetime) -> Void) {
         self.startHandler = startHandler
     }
 
     /// A producer that forwards the events of `signal` sent after each start.
+    @inlinable
     public init(_ signal: Signal<Value, Error>) {
         self.init { observer, lifetime in
             lifetime += signal.observe(observer)
@@ -20,6 +23,7 @@ public struct SignalProducer<Value, Error: Swift.Error> {
     }
 
     /// A producer that sends `value`, then completes.
+    @inlinable
     public init(value: Value) {
         self.init { observer, _ in
             observer.send(value: value)
@@ -28,11 +32,13 @@ public struct SignalProducer<Value, Error: Swift.Error> {
     }
 
     /// A producer that fails with `error`.
+    @inlinable
     public init(error: Error) {
         self.init { observer, _ in observer.send(error: error) }
     }
 
     /// A producer that sends the success value and completes, or fails.
+    @inlinable
     public init(result: Result<Value, Error>) {
         switch result {
         case let .success(value): self.init(value: value)
@@ -42,6 +48,7 @@ public struct SignalProducer<Value, Error: Swift.Error> {
 
     /// A producer that sends every value of `values` in order, then completes. Stops early when
     /// interrupted.
+    @inlinable
     public init<S: Sequence>(_ values: S) where S.Element == Value {
         self.init { observer, lifetime in
             for value in values {
@@ -53,21 +60,25 @@ public struct SignalProducer<Value, Error: Swift.Error> {
     }
 
     /// A producer that sends every value of `values` in order, then completes.
+    @inlinable
     public init<S: Sequence>(values: S) where S.Element == Value {
         self.init(values)
     }
 
     /// A producer that sends the given values in order, then completes.
+    @inlinable
     public init(values first: Value, _ second: Value, _ tail: Value...) {
         self.init([first, second] + tail)
     }
 
     /// A producer that completes at once.
+    @inlinable
     public static var empty: SignalProducer {
         SignalProducer { observer, _ in observer.sendCompleted() }
     }
 
     /// A producer that never sends any event.
+    @inlinable
     public static var never: SignalProducer {
         SignalProducer { observer, lifetime in
             lifetime.observeEnded { _ = observer }
@@ -77,6 +88,7 @@ public struct SignalProducer<Value, Error: Swift.Error> {
     /// Starts the producer, hands the resulting signal to `setup` before any event is sent, and
     /// returns what `setup` returns. `interruptHandle` interrupts this start when disposed; if
     /// `setup` disposes it, the work is not started at all.
+    @inlinable
     public func startWithSignal<Result>(
         _ setup: (_ signal: Signal<Value, Error>, _ interruptHandle: Disposable) -> Result
     ) -> Result {
@@ -89,6 +101,7 @@ public struct SignalProducer<Value, Error: Swift.Error> {
     /// Creates the signal of one start without starting the work yet, so several producers can
     /// be wired together before any of them sends. `start` does nothing if `interrupter` was
     /// disposed meanwhile.
+    @inlinable
     func prepare() -> (signal: Signal<Value, Error>, interrupter: Disposable, start: () -> Void) {
         let (signal, input) = Signal<Value, Error>.pipe()
         let interrupter = AnyDisposable { input.sendInterrupted() }
@@ -103,6 +116,7 @@ public struct SignalProducer<Value, Error: Swift.Error> {
 
     /// Starts the producer with an observer. Returns a disposable that interrupts it.
     @discardableResult
+    @inlinable
     public func start(_ observer: Signal<Value, Error>.Observer = .init()) -> Disposable {
         startWithSignal { signal, interrupter in
             signal.observe(observer)
@@ -112,12 +126,14 @@ public struct SignalProducer<Value, Error: Swift.Error> {
 
     /// Starts the producer, observing every event with a closure.
     @discardableResult
+    @inlinable
     public func start(_ action: @escaping (Signal<Value, Error>.Event) -> Void) -> Disposable {
         start(Signal<Value, Error>.Observer(action))
     }
 
     /// Starts the producer, observing values and failure as `Result`s.
     @discardableResult
+    @inlinable
     public func startWithResult(_ action: @escaping (Result<Value, Error>) -> Void) -> Disposable {
         start { event in
             switch event {
@@ -130,23 +146,27 @@ public struct SignalProducer<Value, Error: Swift.Error> {
 
     /// Starts the producer, observing completion.
     @discardableResult
+    @inlinable
     public func startWithCompleted(_ action: @escaping () -> Void) -> Disposable {
         start(Signal<Value, Error>.Observer(completed: action))
     }
 
     /// Starts the producer, observing failure.
     @discardableResult
+    @inlinable
     public func startWithFailed(_ action: @escaping (Error) -> Void) -> Disposable {
         start(Signal<Value, Error>.Observer(failed: action))
     }
 
     /// Starts the producer, observing interruption.
     @discardableResult
+    @inlinable
     public func startWithInterrupted(_ action: @escaping () -> Void) -> Disposable {
         start(Signal<Value, Error>.Observer(interrupted: action))
     }
 
     /// Applies a signal operator to every start of this producer.
+    @inlinable
     public func lift<U, F>(
         _ transform: @escaping (Signal<Value, Error>) -> Signal<U, F>
     ) -> SignalProducer<U, F> {
@@ -161,6 +181,7 @@ public struct SignalProducer<Value, Error: Swift.Error> {
     /// Applies a binary signal operator to every start: both producers are started (`other`
     /// first, so a trigger is in place before this producer's first value) and their signals
     /// combined.
+    @inlinable
     public func lift<U, F, V, G>(
         with other: SignalProducer<U, F>,
         _ transform: @escaping (Signal<Value, Error>, Signal<U, F>) -> Signal<V, G>
@@ -180,6 +201,7 @@ public struct SignalProducer<Value, Error: Swift.Error> {
 extension SignalProducer where Error == Never {
     /// Starts the producer, observing its values.
     @discardableResult
+    @inlinable
     public func startWithValues(_ action: @escaping (Value) -> Void) -> Disposable {
         start(Signal<Value, Never>.Observer(value: action))
     }
@@ -188,6 +210,7 @@ extension SignalProducer where Error == Never {
 extension SignalProducer {
     /// Starts every producer of `producers` and hands their signals to `setup` before any of
     /// them sends an event; their interrupters are attached to `lifetime`.
+    @inlinable
     static func startWithSignals<S: Sequence>(
         _ producers: S,
         lifetime: Lifetime,

@@ -35,18 +35,21 @@ public struct BindingTarget<Value>: BindingTargetProvider {
     public let action: (Value) -> Void
 
     /// A target that applies values with `action` while `lifetime` lasts.
+    @inlinable
     public init(lifetime: Lifetime, action: @escaping (Value) -> Void) {
         self.lifetime = lifetime
         self.action = action
     }
 
     /// This target.
+    @inlinable
     public var bindingTarget: BindingTarget<Value> { self }
 }
 
 /// Binds the values of `source` to `target` until either ends. Returns a disposable that
 /// ends the binding early.
 @discardableResult
+@inlinable
 public func <~ <Target: BindingTargetProvider, Source: BindingSource>(
     target: Target,
     source: Source

@@ -8,6 +8,7 @@
 public final class MutableProperty<Value>: MutablePropertyProtocol, @unchecked Sendable {
     /// Holds the current value and the observers; the value is updated under the same lock as
     /// the send is enqueued, which is what makes the ordering guarantees above hold.
+    @usableFromInline
     let core: Signal<Value, Never>.Core
 
     /// Every change; completes when the property is deinitialized.
@@ -15,9 +16,11 @@ public final class MutableProperty<Value>: MutablePropertyProtocol, @unchecked S
 
     /// Ends when the property is deinitialized. It is the lifetime of the property's signal,
     /// which completes at that moment, so no object of its own is needed.
+    @inlinable
     public var lifetime: Lifetime { core.lifetime }
 
     /// A property holding `initialValue`.
+    @inlinable
     public init(_ initialValue: Value) {
         core = Signal<Value, Never>.Core(keepingLatest: initialValue)
         signal = Signal(core: core)
@@ -30,6 +33,7 @@ public final class MutableProperty<Value>: MutablePropertyProtocol, @unchecked S
     }
 
     /// The current value. Setting it sends the new value to observers of `signal` and `producer`.
+    @inlinable
     public var value: Value {
         get { core.currentValue }
         set { core.send(.value(newValue)) }
@@ -39,12 +43,14 @@ public final class MutableProperty<Value>: MutablePropertyProtocol, @unchecked S
     /// then sends the result. Returns what `action` returns. Do not access this property from
     /// inside `action` (the lock is held and it is not recursive).
     @discardableResult
+    @inlinable
     public func modify<Result>(_ action: (inout Value) throws -> Result) rethrows -> Result {
         try core.modify(action)
     }
 
     /// Sets a new value and returns the old one, atomically.
     @discardableResult
+    @inlinable
     public func swap(_ newValue: Value) -> Value {
         modify { value in
             defer { value = newValue }
@@ -53,6 +59,7 @@ public final class MutableProperty<Value>: MutablePropertyProtocol, @unchecked S
     }
 
     /// The current value, then every change.
+    @inlinable
     public var producer: SignalProducer<Value, Never> {
         SignalProducer { [core] observer, lifetime in
             lifetime += core.observe(observer, sendingLatest: true)
@@ -62,6 +69,7 @@ public final class MutableProperty<Value>: MutablePropertyProtocol, @unchecked S
 
 extension MutableProperty where Value == Void {
     /// A property of `Void`, for inputs that only "ping": `MutableProperty()`.
+    @inlinable
     public convenience init() {
         self.init(())
     }

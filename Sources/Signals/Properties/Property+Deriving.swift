@@ -1,5 +1,6 @@
 extension PropertyProtocol {
     /// A property whose value is `transform` of this one's; keeps this property alive.
+    @inlinable
     public func map<U>(_ transform: @escaping (Value) -> U) -> Property<U> {
         // The module's own property types are derived from directly (see
         // `Property(mapping:owner:_:)`); any other conformer through its producer.
@@ -13,11 +14,13 @@ extension PropertyProtocol {
     }
 
     /// A property whose value is the value at `keyPath` of this one's.
+    @inlinable
     public func map<U>(_ keyPath: KeyPath<Value, U>) -> Property<U> {
         map { $0[keyPath: keyPath] }
     }
 
     /// A property that pairs this property's value with `other`'s; it changes when either does.
+    @inlinable
     public func combineLatest<P: PropertyProtocol>(with other: P) -> Property<(Value, P.Value)> {
         Property(
             producer: SignalProducer.combineLatest(producer, other.producer),
@@ -27,6 +30,7 @@ extension PropertyProtocol {
     }
 
     /// A property that only changes when `isEquivalent` says the value differs from the last one.
+    @inlinable
     public func skipRepeats(_ isEquivalent: @escaping (Value, Value) -> Bool) -> Property<Value> {
         Property(producer: producer.skipRepeats(isEquivalent), currentValue: { self.value }, retaining: [self])
     }
@@ -34,6 +38,7 @@ extension PropertyProtocol {
 
 extension PropertyProtocol where Value: Equatable {
     /// A property that only changes when the value really changes.
+    @inlinable
     public func skipRepeats() -> Property<Value> {
         skipRepeats(==)
     }
@@ -41,6 +46,7 @@ extension PropertyProtocol where Value: Equatable {
 
 extension Property {
     /// The values of `a` and `b` together; changes when either changes.
+    @inlinable
     public static func combineLatest<A: PropertyProtocol, B: PropertyProtocol>(
         _ a: A, _ b: B
     ) -> Property<(A.Value, B.Value)> where Value == (A.Value, B.Value) {
@@ -48,6 +54,7 @@ extension Property {
     }
 
     /// The values of `a`, `b` and `c` together; changes when any changes.
+    @inlinable
     public static func combineLatest<A: PropertyProtocol, B: PropertyProtocol, C: PropertyProtocol>(
         _ a: A, _ b: B, _ c: C
     ) -> Property<(A.Value, B.Value, C.Value)> where Value == (A.Value, B.Value, C.Value) {

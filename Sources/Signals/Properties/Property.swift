@@ -5,17 +5,21 @@
 /// `combineLatest`, `skipRepeats`) keep their sources alive.
 public final class Property<Value>: PropertyProtocol, @unchecked Sendable {
     /// Latest value plus observers, as for `MutableProperty`.
+    @usableFromInline
     let core: Signal<Value, Never>.Core
     /// Keeps whatever this property was derived from alive. One source is held without an
     /// array: `map`, the common case, would otherwise allocate one per derived property.
-    private let sources: Sources
+    @usableFromInline
+    let sources: Sources
     /// The subscription that feeds the core; disposed on deinit.
-    private let feed: Disposable?
+    @usableFromInline
+    let feed: Disposable?
 
     /// Every change; completes when the property is deinitialized or its source completes.
     public let signal: Signal<Value, Never>
 
     /// A property that always has `value`.
+    @inlinable
     public init(value: Value) {
         core = Signal<Value, Never>.Core(keepingLatest: value)
         signal = Signal(core: core)
@@ -25,22 +29,26 @@ public final class Property<Value>: PropertyProtocol, @unchecked Sendable {
     }
 
     /// A read-only view of `property`, keeping it alive.
+    @inlinable
     public convenience init<P: PropertyProtocol>(capturing property: P) where P.Value == Value {
         self.init(producer: property.producer, currentValue: { property.value }, retaining: [property])
     }
 
     /// A read-only view of `property`, keeping it alive.
+    @inlinable
     public convenience init<P: PropertyProtocol>(_ property: P) where P.Value == Value {
         self.init(capturing: property)
     }
 
     /// A property that starts with `initial` and then takes every value of `values`.
+    @inlinable
     public convenience init(initial: Value, then values: Signal<Value, Never>) {
         self.init(initial: initial, then: SignalProducer(values))
     }
 
     /// A property that starts with `initial` and then takes every value `values` sends when
     /// started (synchronous values included).
+    @inlinable
     public convenience init(initial: Value, then values: SignalProducer<Value, Never>) {
         self.init(producer: SignalProducer { observer, lifetime in
             observer.send(value: initial)
@@ -57,6 +65,7 @@ public final class Property<Value>: PropertyProtocol, @unchecked Sendable {
     /// queues its current value behind the delivery under way. In that case `currentValue`
     /// computes the initial value from the sources directly, and the queued replay, which
     /// would only repeat it, is skipped.
+    @inlinable
     init(producer: SignalProducer<Value, Never>, currentValue: () -> Value, retaining sources: [AnyObject]) {
         let relay = Relay()
         feed = producer.start { event in relay.receive(event) }
@@ -79,6 +88,7 @@ public final class Property<Value>: PropertyProtocol, @unchecked Sendable {
     ///
     /// The source's value is read with its version and the subscription replays the value only
     /// if it changed in between, so no change is missed and `transform` runs once per value.
+    @inlinable
     init<Source>(mapping source: Signal<Source, Never>.Core, owner: AnyObject, _ transform: @escaping (Source) -> Value) {
         let (current, version) = source.currentValueAndVersion
         let core = Signal<Value, Never>.Core(keepingLatest: transform(current))
@@ -89,7 +99,8 @@ public final class Property<Value>: PropertyProtocol, @unchecked Sendable {
     }
 
     /// What a property keeps alive.
-    private enum Sources {
+    @usableFromInline
+    enum Sources {
         case none
         case one(AnyObject)
         case many([AnyObject])
@@ -104,6 +115,7 @@ public final class Property<Value>: PropertyProtocol, @unchecked Sendable {
     }
 
     /// The current value.
+    @inlinable
     public var value: Value { core.currentValue }
 
     /// The current value, then every change; completes when the property is deinitialized.
@@ -112,6 +124,7 @@ public final class Property<Value>: PropertyProtocol, @unchecked Sendable {
     /// keep its property alive, or a producer nobody disposes would form a cycle through the
     /// property's own observers and leak the whole chain (a fuzzer found exactly that). Keep
     /// a derived property in a stored property for as long as you use it, as view models do.
+    @inlinable
     public var producer: SignalProducer<Value, Never> {
         SignalProducer { [core] observer, lifetime in
             lifetime += core.observe(observer, sendingLatest: true)
@@ -119,16 +132,26 @@ public final class Property<Value>: PropertyProtocol, @unchecked Sendable {
     }
 
     /// Holds the events a feeding producer sends before the core exists, then forwards.
-    private final class Relay: @unchecked Sendable {
+    @usableFromInline
+    final class Relay: @unchecked Sendable {
+        @inlinable
+        init() {}
+
         /// Guards every field.
-        private let lock = Lock()
-        private var pending: Signal<Value, Never>.Event?
-        private var core: Signal<Value, Never>.Core?
-        private var latestSynchronousValue: Value?
+        @usableFromInline
+        let lock = Lock()
+        @usableFromInline
+        var pending: Signal<Value, Never>.Event?
+        @usableFromInline
+        var core: Signal<Value, Never>.Core?
+        @usableFromInline
+        var latestSynchronousValue: Value?
         /// Set when the initial value was computed instead of replayed: the replay, when it
         /// arrives, is dropped.
-        private var skipsNextValue = false
+        @usableFromInline
+        var skipsNextValue = false
 
+        @inlinable
         func receive(_ event: Signal<Value, Never>.Event) {
             let target: Signal<Value, Never>.Core? = lock.withLock {
                 if core == nil {
@@ -144,14 +167,17 @@ public final class Property<Value>: PropertyProtocol, @unchecked Sendable {
             target?.send(event)
         }
 
+        @inlinable
         func takeInitial() -> Value? {
             lock.withLock { latestSynchronousValue }
         }
 
+        @inlinable
         func skipNextValue() {
             lock.withLock { skipsNextValue = true }
         }
 
+        @inlinable
         func attach(_ core: Signal<Value, Never>.Core) {
             let early: Signal<Value, Never>.Event? = lock.withLock {
                 self.core = core

@@ -21,6 +21,7 @@ public protocol MutablePropertyProtocol: PropertyProtocol, BindingTargetProvider
 
 extension MutablePropertyProtocol {
     /// Sets the value from bindings, for as long as the property lives.
+    @inlinable
     public var bindingTarget: BindingTarget<Value> {
         BindingTarget(lifetime: lifetime) { [weak self] value in self?.value = value }
     }

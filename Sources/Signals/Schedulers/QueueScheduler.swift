@@ -7,18 +7,22 @@ public final class QueueScheduler: DateScheduler, @unchecked Sendable {
     public let queue: DispatchQueue
 
     /// A scheduler on `queue`, which should be serial so actions never overlap.
+    @inlinable
     public init(queue: DispatchQueue) {
         self.queue = queue
     }
 
     /// A scheduler on a new serial queue named `name`.
+    @inlinable
     public convenience init(name: String = "switchboard.QueueScheduler") {
         self.init(queue: DispatchQueue(label: name))
     }
 
+    @inlinable
     public var currentDate: Date { Date() }
 
     @discardableResult
+    @inlinable
     public func schedule(_ action: @escaping () -> Void) -> Disposable? {
         let cancel = AnyDisposable()
         let work = UncheckedSendable(action)
@@ -29,6 +33,7 @@ public final class QueueScheduler: DateScheduler, @unchecked Sendable {
     }
 
     @discardableResult
+    @inlinable
     public func schedule(after date: Date, action: @escaping () -> Void) -> Disposable? {
         let cancel = AnyDisposable()
         let work = UncheckedSendable(action)
@@ -39,6 +44,7 @@ public final class QueueScheduler: DateScheduler, @unchecked Sendable {
     }
 
     @discardableResult
+    @inlinable
     public func schedule(
         after date: Date,
         interval: DispatchTimeInterval,
@@ -53,7 +59,8 @@ public final class QueueScheduler: DateScheduler, @unchecked Sendable {
         return AnyDisposable { timer.cancel() }
     }
 
-    private static func wallTime(_ date: Date) -> DispatchWallTime {
+    @inlinable
+    static func wallTime(_ date: Date) -> DispatchWallTime {
         let seconds = max(0, date.timeIntervalSinceNow)
         return .now() + .nanoseconds(Int(min(seconds, 1e9) * 1e9))
     }
@@ -61,9 +68,12 @@ public final class QueueScheduler: DateScheduler, @unchecked Sendable {
 
 /// Carries a non-Sendable value across a Dispatch boundary whose serial execution makes the
 /// access safe (the value is only used on the target queue).
+@usableFromInline
 struct UncheckedSendable<Value>: @unchecked Sendable {
+    @usableFromInline
     let value: Value
 
+    @inlinable
     init(_ value: Value) {
         self.value = value
     }

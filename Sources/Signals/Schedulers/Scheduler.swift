@@ -33,6 +33,7 @@ public protocol DateScheduler: Scheduler {
 extension DateScheduler {
     /// Schedules `action` to run at `date` and then every `interval`, with no leeway.
     @discardableResult
+    @inlinable
     public func schedule(after date: Date, interval: DispatchTimeInterval, action: @escaping () -> Void) -> Disposable? {
         schedule(after: date, interval: interval, leeway: .seconds(0), action: action)
     }
@@ -41,9 +42,11 @@ extension DateScheduler {
 /// Runs every action at once, on the calling thread.
 public final class ImmediateScheduler: Scheduler, Sendable {
     /// An immediate scheduler.
+    @inlinable
     public init() {}
 
     @discardableResult
+    @inlinable
     public func schedule(_ action: @escaping () -> Void) -> Disposable? {
         action()
         return nil
@@ -52,6 +55,7 @@ public final class ImmediateScheduler: Scheduler, Sendable {
 
 extension DispatchTimeInterval {
     /// The interval in seconds; `.never` is infinity.
+    @inlinable
     public var timeInterval: TimeInterval {
         switch self {
         case let .seconds(s): return TimeInterval(s)
@@ -66,6 +70,7 @@ extension DispatchTimeInterval {
 
 extension Date {
     /// This date moved by `interval`.
+    @inlinable
     func adding(_ interval: DispatchTimeInterval) -> Date {
         addingTimeInterval(interval.timeInterval)
     }

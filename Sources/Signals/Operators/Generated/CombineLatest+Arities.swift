@@ -4,6 +4,7 @@ extension Signal {
     /// Combines the latest values of 2 signals: sends a tuple whenever any of them sends,
     /// once each has sent at least one value (nothing is sent before that). Fails or is
     /// interrupted as soon as any source is; completes when all sources complete.
+    @inlinable
     public static func combineLatest<B>(
         _ a: Signal<Value, Error>,
         _ b: Signal<B, Error>
@@ -21,6 +22,7 @@ extension Signal {
     /// Combines the latest values of 3 signals: sends a tuple whenever any of them sends,
     /// once each has sent at least one value (nothing is sent before that). Fails or is
     /// interrupted as soon as any source is; completes when all sources complete.
+    @inlinable
     public static func combineLatest<B, C>(
         _ a: Signal<Value, Error>,
         _ b: Signal<B, Error>,
@@ -41,6 +43,7 @@ extension Signal {
     /// Combines the latest values of 4 signals: sends a tuple whenever any of them sends,
     /// once each has sent at least one value (nothing is sent before that). Fails or is
     /// interrupted as soon as any source is; completes when all sources complete.
+    @inlinable
     public static func combineLatest<B, C, D>(
         _ a: Signal<Value, Error>,
         _ b: Signal<B, Error>,
@@ -64,6 +67,7 @@ extension Signal {
     /// Combines the latest values of 5 signals: sends a tuple whenever any of them sends,
     /// once each has sent at least one value (nothing is sent before that). Fails or is
     /// interrupted as soon as any source is; completes when all sources complete.
+    @inlinable
     public static func combineLatest<B, C, D, E>(
         _ a: Signal<Value, Error>,
         _ b: Signal<B, Error>,
@@ -90,6 +94,7 @@ extension Signal {
     /// Combines the latest values of 6 signals: sends a tuple whenever any of them sends,
     /// once each has sent at least one value (nothing is sent before that). Fails or is
     /// interrupted as soon as any source is; completes when all sources complete.
+    @inlinable
     public static func combineLatest<B, C, D, E, F>(
         _ a: Signal<Value, Error>,
         _ b: Signal<B, Error>,
@@ -119,6 +124,7 @@ extension Signal {
     /// Combines the latest values of 7 signals: sends a tuple whenever any of them sends,
     /// once each has sent at least one value (nothing is sent before that). Fails or is
     /// interrupted as soon as any source is; completes when all sources complete.
+    @inlinable
     public static func combineLatest<B, C, D, E, F, G>(
         _ a: Signal<Value, Error>,
         _ b: Signal<B, Error>,
@@ -151,6 +157,7 @@ extension Signal {
     /// Combines the latest values of 8 signals: sends a tuple whenever any of them sends,
     /// once each has sent at least one value (nothing is sent before that). Fails or is
     /// interrupted as soon as any source is; completes when all sources complete.
+    @inlinable
     public static func combineLatest<B, C, D, E, F, G, H>(
         _ a: Signal<Value, Error>,
         _ b: Signal<B, Error>,
@@ -186,6 +193,7 @@ extension Signal {
     /// Combines the latest values of 9 signals: sends a tuple whenever any of them sends,
     /// once each has sent at least one value (nothing is sent before that). Fails or is
     /// interrupted as soon as any source is; completes when all sources complete.
+    @inlinable
     public static func combineLatest<B, C, D, E, F, G, H, I>(
         _ a: Signal<Value, Error>,
         _ b: Signal<B, Error>,
@@ -224,6 +232,7 @@ extension Signal {
     /// Combines the latest values of 10 signals: sends a tuple whenever any of them sends,
     /// once each has sent at least one value (nothing is sent before that). Fails or is
     /// interrupted as soon as any source is; completes when all sources complete.
+    @inlinable
     public static func combineLatest<B, C, D, E, F, G, H, I, J>(
         _ a: Signal<Value, Error>,
         _ b: Signal<B, Error>,
@@ -263,6 +272,7 @@ extension Signal {
     }
 
     /// Combines this signal's latest value with `other`'s.
+    @inlinable
     public func combineLatest<U>(with other: Signal<U, Error>) -> Signal<(Value, U), Error> {
         Signal.combineLatest(self, other)
     }
@@ -271,6 +281,7 @@ extension Signal {
 extension SignalProducer {
     /// Starts 2 producers and combines their latest values; see `Signal.combineLatest`.
     /// All are wired together before any starts, so synchronous values are included too.
+    @inlinable
     public static func combineLatest<B>(
         _ a: SignalProducer<Value, Error>,
         _ b: SignalProducer<B, Error>
@@ -288,6 +299,7 @@ extension SignalProducer {
 
     /// Starts 3 producers and combines their latest values; see `Signal.combineLatest`.
     /// All are wired together before any starts, so synchronous values are included too.
+    @inlinable
     public static func combineLatest<B, C>(
         _ a: SignalProducer<Value, Error>,
         _ b: SignalProducer<B, Error>,
@@ -309,6 +321,7 @@ extension SignalProducer {
 
     /// Starts 4 producers and combines their latest values; see `Signal.combineLatest`.
     /// All are wired together before any starts, so synchronous values are included too.
+    @inlinable
     public static func combineLatest<B, C, D>(
         _ a: SignalProducer<Value, Error>,
         _ b: SignalProducer<B, Error>,
@@ -334,6 +347,7 @@ extension SignalProducer {
 
     /// Starts 5 producers and combines their latest values; see `Signal.combineLatest`.
     /// All are wired together before any starts, so synchronous values are included too.
+    @inlinable
     public static func combineLatest<B, C, D, E>(
         _ a: SignalProducer<Value, Error>,
         _ b: SignalProducer<B, Error>,
@@ -363,6 +377,7 @@ extension SignalProducer {
 
     /// Starts 6 producers and combines their latest values; see `Signal.combineLatest`.
     /// All are wired together before any starts, so synchronous values are included too.
+    @inlinable
     public static func combineLatest<B, C, D, E, F>(
         _ a: SignalProducer<Value, Error>,
         _ b: SignalProducer<B, Error>,
@@ -396,6 +411,7 @@ extension SignalProducer {
 
     /// Starts 7 producers and combines their latest values; see `Signal.combineLatest`.
     /// All are wired together before any starts, so synchronous values are included too.
+    @inlinable
     public static func combineLatest<B, C, D, E, F, G>(
         _ a: SignalProducer<Value, Error>,
         _ b: SignalProducer<B, Error>,
@@ -433,6 +449,7 @@ extension SignalProducer {
 
     /// Starts 8 producers and combines their latest values; see `Signal.combineLatest`.
     /// All are wired together before any starts, so synchronous values are included too.
+    @inlinable
     public static func combineLatest<B, C, D, E, F, G, H>(
         _ a: SignalProducer<Value, Error>,
         _ b: SignalProducer<B, Error>,
@@ -474,6 +491,7 @@ extension SignalProducer {
 
     /// Starts 9 producers and combines their latest values; see `Signal.combineLatest`.
     /// All are wired together before any starts, so synchronous values are included too.
+    @inlinable
     public static func combineLatest<B, C, D, E, F, G, H, I>(
         _ a: SignalProducer<Value, Error>,
         _ b: SignalProducer<B, Error>,
@@ -519,6 +537,7 @@ extension SignalProducer {
 
     /// Starts 10 producers and combines their latest values; see `Signal.combineLatest`.
     /// All are wired together before any starts, so synchronous values are included too.
+    @inlinable
     public static func combineLatest<B, C, D, E, F, G, H, I, J>(
         _ a: SignalProducer<Value, Error>,
         _ b: SignalProducer<B, Error>,
@@ -567,6 +586,7 @@ extension SignalProducer {
     }
 
     /// Combines this producer's latest value with `other`'s.
+    @inlinable
     public func combineLatest<U>(with other: SignalProducer<U, Error>) -> SignalProducer<(Value, U), Error> {
         SignalProducer.combineLatest(self, other)
     }

@@ -4,6 +4,7 @@ extension Signal {
     /// Pairs the values of 2 signals by index; values of a faster signal wait until every
     /// other has sent its value of the same index. Fails or is interrupted as soon as any
     /// source is; completes once some source has completed and its buffer is empty.
+    @inlinable
     public static func zip<B>(
         _ a: Signal<Value, Error>,
         _ b: Signal<B, Error>
@@ -22,6 +23,7 @@ extension Signal {
     /// Pairs the values of 3 signals by index; values of a faster signal wait until every
     /// other has sent its value of the same index. Fails or is interrupted as soon as any
     /// source is; completes once some source has completed and its buffer is empty.
+    @inlinable
     public static func zip<B, C>(
         _ a: Signal<Value, Error>,
         _ b: Signal<B, Error>,
@@ -43,6 +45,7 @@ extension Signal {
     /// Pairs the values of 4 signals by index; values of a faster signal wait until every
     /// other has sent its value of the same index. Fails or is interrupted as soon as any
     /// source is; completes once some source has completed and its buffer is empty.
+    @inlinable
     public static func zip<B, C, D>(
         _ a: Signal<Value, Error>,
         _ b: Signal<B, Error>,
@@ -67,6 +70,7 @@ extension Signal {
     /// Pairs the values of 5 signals by index; values of a faster signal wait until every
     /// other has sent its value of the same index. Fails or is interrupted as soon as any
     /// source is; completes once some source has completed and its buffer is empty.
+    @inlinable
     public static func zip<B, C, D, E>(
         _ a: Signal<Value, Error>,
         _ b: Signal<B, Error>,
@@ -94,6 +98,7 @@ extension Signal {
     /// Pairs the values of 6 signals by index; values of a faster signal wait until every
     /// other has sent its value of the same index. Fails or is interrupted as soon as any
     /// source is; completes once some source has completed and its buffer is empty.
+    @inlinable
     public static func zip<B, C, D, E, F>(
         _ a: Signal<Value, Error>,
         _ b: Signal<B, Error>,
@@ -124,6 +129,7 @@ extension Signal {
     /// Pairs the values of 7 signals by index; values of a faster signal wait until every
     /// other has sent its value of the same index. Fails or is interrupted as soon as any
     /// source is; completes once some source has completed and its buffer is empty.
+    @inlinable
     public static func zip<B, C, D, E, F, G>(
         _ a: Signal<Value, Error>,
         _ b: Signal<B, Error>,
@@ -157,6 +163,7 @@ extension Signal {
     /// Pairs the values of 8 signals by index; values of a faster signal wait until every
     /// other has sent its value of the same index. Fails or is interrupted as soon as any
     /// source is; completes once some source has completed and its buffer is empty.
+    @inlinable
     public static func zip<B, C, D, E, F, G, H>(
         _ a: Signal<Value, Error>,
         _ b: Signal<B, Error>,
@@ -193,6 +200,7 @@ extension Signal {
     /// Pairs the values of 9 signals by index; values of a faster signal wait until every
     /// other has sent its value of the same index. Fails or is interrupted as soon as any
     /// source is; completes once some source has completed and its buffer is empty.
+    @inlinable
     public static func zip<B, C, D, E, F, G, H, I>(
         _ a: Signal<Value, Error>,
         _ b: Signal<B, Error>,
@@ -232,6 +240,7 @@ extension Signal {
     /// Pairs the values of 10 signals by index; values of a faster signal wait until every
     /// other has sent its value of the same index. Fails or is interrupted as soon as any
     /// source is; completes once some source has completed and its buffer is empty.
+    @inlinable
     public static func zip<B, C, D, E, F, G, H, I, J>(
         _ a: Signal<Value, Error>,
         _ b: Signal<B, Error>,
@@ -272,6 +281,7 @@ extension Signal {
     }
 
     /// Pairs this signal's values with `other`'s by index.
+    @inlinable
     public func zip<U>(with other: Signal<U, Error>) -> Signal<(Value, U), Error> {
         Signal.zip(self, other)
     }
@@ -280,6 +290,7 @@ extension Signal {
 extension SignalProducer {
     /// Starts 2 producers and pairs their values by index; see `Signal.zip`.
     /// All are wired together before any starts, so synchronous values are included too.
+    @inlinable
     public static func zip<B>(
         _ a: SignalProducer<Value, Error>,
         _ b: SignalProducer<B, Error>
@@ -297,6 +308,7 @@ extension SignalProducer {
 
     /// Starts 3 producers and pairs their values by index; see `Signal.zip`.
     /// All are wired together before any starts, so synchronous values are included too.
+    @inlinable
     public static func zip<B, C>(
         _ a: SignalProducer<Value, Error>,
         _ b: SignalProducer<B, Error>,
@@ -318,6 +330,7 @@ extension SignalProducer {
 
     /// Starts 4 producers and pairs their values by index; see `Signal.zip`.
     /// All are wired together before any starts, so synchronous values are included too.
+    @inlinable
     public static func zip<B, C, D>(
         _ a: SignalProducer<Value, Error>,
         _ b: SignalProducer<B, Error>,
@@ -343,6 +356,7 @@ extension SignalProducer {
 
     /// Starts 5 producers and pairs their values by index; see `Signal.zip`.
     /// All are wired together before any starts, so synchronous values are included too.
+    @inlinable
     public static func zip<B, C, D, E>(
         _ a: SignalProducer<Value, Error>,
         _ b: SignalProducer<B, Error>,
@@ -372,6 +386,7 @@ extension SignalProducer {
 
     /// Starts 6 producers and pairs their values by index; see `Signal.zip`.
     /// All are wired together before any starts, so synchronous values are included too.
+    @inlinable
     public static func zip<B, C, D, E, F>(
         _ a: SignalProducer<Value, Error>,
         _ b: SignalProducer<B, Error>,
@@ -405,6 +420,7 @@ extension SignalProducer {
 
     /// Starts 7 producers and pairs their values by index; see `Signal.zip`.
     /// All are wired together before any starts, so synchronous values are included too.
+    @inlinable
     public static func zip<B, C, D, E, F, G>(
         _ a: SignalProducer<Value, Error>,
         _ b: SignalProducer<B, Error>,
@@ -442,6 +458,7 @@ extension SignalProducer {
 
     /// Starts 8 producers and pairs their values by index; see `Signal.zip`.
     /// All are wired together before any starts, so synchronous values are included too.
+    @inlinable
     public static func zip<B, C, D, E, F, G, H>(
         _ a: SignalProducer<Value, Error>,
         _ b: SignalProducer<B, Error>,
@@ -483,6 +500,7 @@ extension SignalProducer {
 
     /// Starts 9 producers and pairs their values by index; see `Signal.zip`.
     /// All are wired together before any starts, so synchronous values are included too.
+    @inlinable
     public static func zip<B, C, D, E, F, G, H, I>(
         _ a: SignalProducer<Value, Error>,
         _ b: SignalProducer<B, Error>,
@@ -528,6 +546,7 @@ extension SignalProducer {
 
     /// Starts 10 producers and pairs their values by index; see `Signal.zip`.
     /// All are wired together before any starts, so synchronous values are included too.
+    @inlinable
     public static func zip<B, C, D, E, F, G, H, I, J>(
         _ a: SignalProducer<Value, Error>,
         _ b: SignalProducer<B, Error>,
@@ -576,6 +595,7 @@ extension SignalProducer {
     }
 
     /// Pairs this producer's values with `other`'s by index.
+    @inlinable
     public func zip<U>(with other: SignalProducer<U, Error>) -> SignalProducer<(Value, U), Error> {
         SignalProducer.zip(self, other)
     }
