@@ -164,6 +164,27 @@ for file in "$out"/callgrind/*."$COUNT_N".out; do
         'BEGIN { printf "instr\t%s\t%s\t%.1f\n", id, variant, (a - b) / n }' >>"$results"
 done
 
+# --- Without cross-module optimization ----------------------------------------------------
+# What a package that depends on Signals gets from a plain `swift build -c release` (issue 18):
+# the same harness built without the flag, instructions per unit of every Signals workload.
+if [[ "$build_command" == *cross-module-optimization* ]]; then
+    log "building the harness without -cross-module-optimization and counting its Signals workloads"
+    build .build-release >"$out/build-release.log" 2>&1 || { tail -40 "$out/build-release.log" >&2; exit 1; }
+    objcopy --strip-debug "$(build .build-release --show-bin-path)/SwitchboardBench" .build-valgrind/SwitchboardBench-plain
+    vplain="$here/.build-valgrind/SwitchboardBench-plain"
+    mkdir -p "$out/callgrind-plain"
+    plain_ids="$("$bench" list | awk -F'\t' '$1 != "memory" && $2 == "signals" { print $1 }')"
+    for id in $plain_ids; do
+        for n in "$COUNT_N" 0; do
+            echo "valgrind --tool=callgrind --callgrind-out-file=$out/callgrind-plain/$id.$n.out $vplain count $id signals $n $WARMUP"
+        done
+    done | xargs -P 2 -I{} sh -c '{} >/dev/null 2>&1'
+    for id in $plain_ids; do
+        awk -v id="$id" -v a="$(total_ir "$out/callgrind-plain/$id.$COUNT_N.out")" -v b="$(total_ir "$out/callgrind-plain/$id.0.out")" -v n="$COUNT_N" \
+            'BEGIN { printf "plain\t%s\t%.1f\n", id, (a - b) / n }' >>"$results"
+    done
+fi
+
 # --- Memory ------------------------------------------------------------------------------
 log "memory per small graph ($GRAPHS graphs)"
 # Live heap blocks per graph, from valgrind's DHAT at the heap's peak (all graphs alive):

@@ -6,6 +6,12 @@ log "building the daemon: $daemon_build (at the repository root)"
 (cd "$root" && $daemon_build) >"$out/build-daemon.log" 2>&1 || { tail -40 "$out/build-daemon.log" >&2; exit 1; }
 switchboard="$(cd "$root" && swift build -c release -Xswiftc -cross-module-optimization --static-swift-stdlib --product switchboard --scratch-path .build-cmo --show-bin-path)/switchboard"
 
+# What a package that depends on Host gets: the same daemon from a plain release build (issue 18).
+plain_build="swift build -c release --static-swift-stdlib --product switchboard --scratch-path .build-plain"
+log "building the daemon without cross-module optimization: $plain_build (at the repository root)"
+(cd "$root" && $plain_build) >"$out/build-plain.log" 2>&1 || { tail -40 "$out/build-plain.log" >&2; exit 1; }
+switchboard_plain="$(cd "$root" && $plain_build --show-bin-path)/switchboard"
+
 log "building the Swift peers and the report"
 # SwiftPM keeps the root package's list of source files in its cached build plan: plan afresh.
 rm -f .build-cmo/release.yaml .build-cmo/build.db
@@ -30,6 +36,7 @@ echo_server="$tools/jansson_line"
 server() {
     case "$1" in
     switchboard) echo "$switchboard serve" ;;
+    switchboard-plain) echo "$switchboard_plain serve" ;;
     jansson-echo) echo "$echo_server echo" ;;
     foundation) echo "$foundation" ;;
     swift-floor) echo "$floor" ;;
@@ -49,7 +56,7 @@ protocol_of() {
 }
 notify_of() {
     case "$1" in
-    switchboard | switchboard-mcp) echo model ;;
+    switchboard | switchboard-plain | switchboard-mcp) echo model ;;
     *) echo none ;;
     esac
 }

@@ -4,11 +4,13 @@
 vdir="$here/.build-valgrind"
 mkdir -p "$vdir"
 objcopy --strip-debug "$switchboard" "$vdir/switchboard"
+objcopy --strip-debug "$switchboard_plain" "$vdir/switchboard-plain"
 objcopy --strip-debug "$foundation" "$vdir/FoundationEcho"
 objcopy --strip-debug "$floor" "$vdir/SwiftStartupFloor"
 vserver() {
     case "$1" in
     switchboard) echo "$vdir/switchboard serve" ;;
+    switchboard-plain) echo "$vdir/switchboard-plain serve" ;;
     jansson-echo) echo "$echo_server echo" ;;
     foundation) echo "$vdir/FoundationEcho" ;;
     swift-floor) echo "$vdir/SwiftStartupFloor" ;;
@@ -24,9 +26,9 @@ total_ir() { awk '/^totals:/ { print $2 }' "$1"; }
 log "callgrind: throughput (N = $COUNT_N) and ping-pong (N = $PING_COUNT_N), N requests minus none"
 jobs_file="$out/callgrind/jobs"
 : >"$jobs_file"
-for label in switchboard jansson-echo foundation; do
+for label in switchboard switchboard-plain jansson-echo foundation; do
     notify=none
-    [ "$label" = switchboard ] && notify=model
+    case "$label" in switchboard | switchboard-plain) notify=model ;; esac
     for n in "$COUNT_N" 0; do
         echo "$client throughput $label $INSTANCES $n $notify -- $(callgrind "$out/callgrind/throughput.$label.$n.out" "$(vserver "$label")")" >>"$jobs_file"
     done

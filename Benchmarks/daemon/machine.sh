@@ -12,6 +12,7 @@ busy="$(ps -eo pcpu=,comm= --sort=-pcpu | awk '$1 >= 20 { printf "%s%s (%s%% CPU
     echo "| Date | $(date -u '+%Y-%m-%d %H:%M UTC') |"
     echo "| Command | \`bash Benchmarks/run-daemon.sh\` (REPEATS=$REPEATS REQUESTS=$REQUESTS INSTANCES=$INSTANCES PING_N=$PING_N PING_WARMUP=$PING_WARMUP STARTUP_RUNS=$STARTUP_RUNS SCALE_INSTANCES=$SCALE_INSTANCES SCALE_REQUESTS=$SCALE_REQUESTS COUNT_N=$COUNT_N PING_COUNT_N=$PING_COUNT_N PROFILE=$PROFILE SDK_REQUESTS=$SDK_REQUESTS SDK_PING_N=$SDK_PING_N) |"
     echo "| Daemon build | \`$daemon_build\` at the repository root |"
+    echo "| Plain daemon build | \`$plain_build\` at the repository root (the throughput rows of a package's default release build) |"
     echo "| Peers | \`swift build ${swift_flags[*]}\` in \`Benchmarks/\`; C: \`cc -O2\` (\`-ljansson\`, \`-pthread\`) |"
     echo "| Commit | $commit |"
     echo "| CPU | $(awk -F': ' '/^model name/ { print $2; exit }' /proc/cpuinfo), $(nproc) cores online |"
@@ -20,5 +21,6 @@ busy="$(ps -eo pcpu=,comm= --sort=-pcpu | awk '$1 >= 20 { printf "%s%s (%s%% CPU
     echo "| jansson | $(pkg-config --modversion jansson 2>/dev/null || echo unknown) |"
     echo "| Load at start | $(cut -d' ' -f1-3 /proc/loadavg) (1, 5, 15 min)${busy:+; busy processes: $busy} |"
 } >"$out/machine.md"
+printf 'meta\tplain_build\t%s\n' "$plain_build" >>"$results"
 printf 'meta\tdaemon_build\t%s\nmeta\trepeats\t%s\nmeta\tthroughput_instances\t%s\nmeta\tping_n\t%s\nmeta\tping_warmup\t%s\nmeta\tstartup_runs\t%s\n' \
     "$daemon_build" "$REPEATS" "$INSTANCES" "$PING_N" "$PING_WARMUP" "$STARTUP_RUNS" >>"$results"

@@ -10,7 +10,7 @@ ping_n_of() { if [ "$1" = mcp-swift-sdk ]; then echo "$SDK_PING_N"; else echo "$
 warmup_of() { if [ "$1" = mcp-swift-sdk ]; then echo 50; else echo "$PING_WARMUP"; fi; }
 for ((round = 1; round <= REPEATS; round++)); do
     log "round $round of $REPEATS: throughput ($REQUESTS requests; $SDK_REQUESTS for the MCP SDK)"
-    for label in switchboard jansson-echo foundation switchboard-mcp mcp-swift-sdk; do
+    for label in switchboard switchboard-plain jansson-echo foundation switchboard-mcp mcp-swift-sdk; do
         # shellcheck disable=SC2046
         PROTOCOL="$(protocol_of "$label")" "$client" throughput "$label" "$INSTANCES" "$(requests_of "$label")" "$(notify_of "$label")" -- $(server "$label") >>"$results"
     done

@@ -46,14 +46,22 @@ func criteria(_ f: Figures) -> [Criterion] {
                   measured: value.map { "\(fixed($0, digits: 2))× (\(detail))" } ?? "missing",
                   required: "≤ \(format(factor))×", margin: value.map { $0 > 0 ? factor / $0 : .infinity })
     }
-    list.append(atLeast("throughput-echo", "throughput ≥ 0.6× the C jansson echo", "requests/s",
-                        pairedRatio(f.requestsPerSecond("switchboard"), f.requestsPerSecond("jansson-echo")), 0.6,
+    // Issue 9 asked for 0.6× the echo's rate; issue 18 raised it to 1.0×, with at most 1.2× its
+    // instructions.
+    list.append(atLeast("throughput-echo", "pipelined throughput ≥ 1.0× the C jansson echo", "requests/s",
+                        pairedRatio(f.requestsPerSecond("switchboard"), f.requestsPerSecond("jansson-echo")), 1.0,
                         "\(perRound); medians \(grouped(ours)) vs \(grouped(echo)) requests/s"))
     let instrOurs = f.instructions("throughput", "switchboard")
     let instrEcho = f.instructions("throughput", "jansson-echo")
     let instrFoundation = f.instructions("throughput", "foundation")
-    list.append(atLeast("throughput-echo-instr", "throughput ≥ 0.6× the C jansson echo", "instructions/request",
-                        ratio(instrEcho, instrOurs), 0.6, "echo ÷ ours: \(grouped(instrEcho)) vs \(grouped(instrOurs))"))
+    list.append(atMost("throughput-echo-instr", "pipelined instructions ≤ 1.2× the C jansson echo's", "instructions/request",
+                       ratio(instrOurs, instrEcho), 1.2, "ours ÷ echo: \(grouped(instrOurs)) vs \(grouped(instrEcho))"))
+    // Issue 18: what a package depending on Host gets from a plain `swift build -c release`.
+    let plain = median(f.requestsPerSecond("switchboard-plain"))
+    list.append(atLeast("plain-build", "a plain `swift build -c release` daemon ≥ 0.85× the cross-module-optimized one",
+                        "requests/s",
+                        pairedRatio(f.requestsPerSecond("switchboard-plain"), f.requestsPerSecond("switchboard")), 0.85,
+                        "\(perRound); medians \(grouped(plain)) vs \(grouped(ours)) requests/s"))
     list.append(atLeast("throughput-foundation", "throughput ≥ 5× the Foundation loop", "requests/s",
                         pairedRatio(f.requestsPerSecond("switchboard"), f.requestsPerSecond("foundation")), 5,
                         "\(perRound); medians \(grouped(ours)) vs \(grouped(foundation)) requests/s"))
@@ -69,25 +77,33 @@ func criteria(_ f: Figures) -> [Criterion] {
                            pairedRatio(cpuMany, cpuOne), 1.2,
                            "\(perRound); medians \(format(median(cpuMany))) vs \(format(median(cpuOne))) µs"))
     }
+    // Issue 9 allowed 16 KiB per instance; issue 18 asks for 4 KB (4,000 bytes).
     let rss = f.perInstance(7, baseline: 5, kilobytes: true)
-    list.append(Criterion(id: "memory-rss", target: "≤ 16 KiB per signup instance", metric: "RSS growth",
-                          measured: rss.map { "\(grouped($0)) B (\(fixed($0 / 1024, digits: 2)) KiB)" } ?? "missing",
-                          required: "≤ 16,384 B", margin: rss.map { 16384 / $0 }))
+    list.append(Criterion(id: "memory-rss", target: "≤ 4 KB per signup instance", metric: "RSS growth",
+                          measured: rss.map { "\(grouped($0)) B (\(fixed($0 / 1000, digits: 2)) KB)" } ?? "missing",
+                          required: "≤ 4,000 B", margin: rss.map { 4000 / $0 }))
     let heap = f.perInstance(11, baseline: 9, kilobytes: false)
     if let heap {
-        list.append(Criterion(id: "memory-malloc", target: "≤ 16 KiB per signup instance", metric: "malloc in use (mallinfo2)",
-                              measured: "\(grouped(heap)) B (\(fixed(heap / 1024, digits: 2)) KiB)",
-                              required: "≤ 16,384 B", margin: 16384 / heap))
+        list.append(Criterion(id: "memory-malloc", target: "≤ 4 KB per signup instance", metric: "malloc in use (mallinfo2)",
+                              measured: "\(grouped(heap)) B (\(fixed(heap / 1000, digits: 2)) KB)",
+                              required: "≤ 4,000 B", margin: 4000 / heap))
     }
+    // Issue 9 allowed 8× the C echo's start-up; issue 18 asks for 3×, and 1.5× an empty
+    // statically linked Swift binary's.
     let startOurs = f.rows.numbers("startup", "switchboard", 2), startEcho = f.rows.numbers("startup", "jansson-echo", 2)
-    list.append(atMost("startup", "start-up to first response ≤ 8× the C echo's", "median ms",
-                       pairedRatio(startOurs, startEcho), 8,
+    list.append(atMost("startup", "start-up to first response ≤ 3× the C echo's", "median ms",
+                       pairedRatio(startOurs, startEcho), 3,
                        "\(perRound); medians \(format(f.startup("switchboard", 2))) vs \(format(f.startup("jansson-echo", 2))) ms"))
+    let startFloor = f.rows.numbers("startup", "swift-floor", 2)
+    list.append(atMost("startup-floor", "start-up to first response ≤ 1.5× an empty static Swift binary's", "median ms",
+                       pairedRatio(startOurs, startFloor), 1.5,
+                       "\(perRound); medians \(format(f.startup("switchboard", 2))) vs \(format(f.startup("swift-floor", 2))) ms"))
     let p99Ours = f.rows.numbers("pingpong", "switchboard", 5), p99Echo = f.rows.numbers("pingpong", "jansson-echo", 5)
     // The C echo's p50 per round shows which wake-up regime of the VM the rounds ran in.
     let echoP50 = f.rows.numbers("pingpong", "jansson-echo", 3).map { $0 / 1000 }
-    list.append(atMost("latency-p99", "ping-pong p99 ≤ 3× the C echo's", "p99 µs",
-                       pairedRatio(p99Ours, p99Echo), 3,
+    // Issue 9 allowed 3×; issue 18 asks for 1.1×.
+    list.append(atMost("latency-p99", "ping-pong p99 ≤ 1.1× the C echo's", "p99 µs",
+                       pairedRatio(p99Ours, p99Echo), 1.1,
                        "\(perRound); medians \(format(f.pingpong("switchboard", 5))) vs \(format(f.pingpong("jansson-echo", 5))) µs; "
                        + "C echo p50 in the rounds \(format(echoP50.min()))–\(format(echoP50.max())) µs"))
     return list

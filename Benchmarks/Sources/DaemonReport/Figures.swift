@@ -9,6 +9,7 @@ import Glibc
 
 let servers: [(label: String, name: String)] = [
     ("switchboard", "**switchboard** (ours)"),
+    ("switchboard-plain", "**switchboard**, built by a plain `swift build -c release` (no `-cross-module-optimization`)"),
     ("jansson-echo", "C jansson echo (`jansson_line echo`, the floor)"),
     ("foundation", "Swift + Foundation `JSONSerialization` loop"),
     ("swift-floor", "Swift, no Foundation: `readLine` + `print` (start-up floor)"),

@@ -9,6 +9,7 @@ import Glibc
 ///     instr   ID  VARIANT  INSTRUCTIONS_PER_UNIT
 ///     memory  VARIANT  BYTES_PER_GRAPH  RESIDUE_PER_GRAPH  SHAPE
 ///     alloc   VARIANT  LIVE_BLOCKS_PER_GRAPH  REQUESTED_BYTES_PER_GRAPH   (valgrind DHAT)
+///     plain   ID  INSTRUCTIONS_PER_UNIT   (Signals, built by a plain `swift build -c release`)
 ///     meta    KEY  VALUE
 struct Results {
     struct Key: Hashable {
@@ -37,6 +38,9 @@ struct Results {
     var memoryOrder: [String] = []
     /// Live heap blocks and requested bytes per graph, by memory variant.
     var allocations: [String: (blocks: Double, bytes: Double)] = [:]
+    /// Instructions per unit of the `signals` variant of each workload, built without
+    /// cross-module optimization (what a package depending on Signals gets by default).
+    var plainBuildInstructions: [String: Double] = [:]
     var meta: [String: String] = [:]
 
     /// Median nanoseconds per unit.
@@ -73,6 +77,8 @@ struct Results {
                 results.memory[fields[1]] = Memory(bytes: try number(2), residue: try number(3), shape: fields[4])
             case "alloc" where fields.count >= 4:
                 results.allocations[fields[1]] = (try number(2), try number(3))
+            case "plain" where fields.count >= 3:
+                results.plainBuildInstructions[fields[1]] = try number(2)
             case "meta" where fields.count >= 3:
                 results.meta[fields[1]] = fields[2]
             default:

@@ -138,6 +138,19 @@ enum Targets {
                 margin: bytes.map { 600 / $0 },
                 workload: nil))
         }
+        // Issue 18: a package that depends on Signals builds it without
+        // -cross-module-optimization; its chain may cost at most 1.3x the instructions.
+        if results.meta["build"]?.contains("cross-module-optimization") == true {
+            let plain = results.plainBuildInstructions["chain"], cmo = results.instructionsPerUnit("chain", "signals")
+            let ratio = plain.flatMap { p in cmo.flatMap { $0 > 0 ? p / $0 : nil } }
+            criteria.append(Criterion(
+                target: "map→filter→map built by a plain `swift build -c release`: ≤1.3× the instructions of the cross-module-optimized build",
+                metric: "instructions",
+                measured: ratio.map { "plain ÷ CMO = \(fixed($0, digits: 2))× (\(format(plain ?? 0)) vs \(format(cmo ?? 0)))" } ?? "missing",
+                required: "≤ 1.30×",
+                margin: ratio.map { 1.3 / $0 },
+                workload: "chain"))
+        }
         return Evaluation(criteria: criteria)
     }
 
