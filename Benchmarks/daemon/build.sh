@@ -20,7 +20,12 @@ for product in FoundationEcho SwiftStartupFloor MCPSwiftSDKEcho DaemonReport; do
 done
 bin="$(swift build "${swift_flags[@]}" --show-bin-path)"
 foundation="$bin/FoundationEcho"
-floor="$bin/SwiftStartupFloor"
+# The start-up floor is linked like the daemon (`--static-swift-stdlib`): issue 18 compares the
+# daemon's start-up with an empty statically linked Swift binary's. Built dynamically it spent
+# twice the instructions in the dynamic loader, relocating against libswiftCore.so.
+floor_build="swift build -c release --static-swift-stdlib --scratch-path .build-static --product SwiftStartupFloor"
+$floor_build >>"$out/build-peers.log" 2>&1 || { tail -40 "$out/build-peers.log" >&2; exit 1; }
+floor="$($floor_build --show-bin-path)/SwiftStartupFloor"
 sdk_echo="$bin/MCPSwiftSDKEcho"
 
 log "building the C client, the jansson echo and the mallinfo probe"

@@ -12,7 +12,7 @@ let servers: [(label: String, name: String)] = [
     ("switchboard-plain", "**switchboard**, built by a plain `swift build -c release` (no `-cross-module-optimization`)"),
     ("jansson-echo", "C jansson echo (`jansson_line echo`, the floor)"),
     ("foundation", "Swift + Foundation `JSONSerialization` loop"),
-    ("swift-floor", "Swift, no Foundation: `readLine` + `print` (start-up floor)"),
+    ("swift-floor", "Swift, no Foundation, static: `readLine` + `print` (start-up floor)"),
     ("switchboard-mcp", "**switchboard mcp** (ours, the MCP face: `tools/call` per input)"),
     ("mcp-swift-sdk", "MCP Swift SDK 0.12.1, one `echo` tool (`MCPSwiftSDKEcho`)"),
 ]

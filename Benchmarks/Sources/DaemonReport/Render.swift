@@ -29,7 +29,7 @@ func render(_ f: Figures, machine: String, profile: String, analysis: String) ->
     out += "read chunk: the floor of any jansson-based daemon; one line per request); "
     out += "`Benchmarks/Sources/FoundationEcho` (`readLine`, `JSONSerialization.jsonObject`, a response dictionary, "
     out += "`JSONSerialization.data`, `FileHandle.write` per response: one line per request, no view models); "
-    out += "`Benchmarks/Sources/SwiftStartupFloor` (start-up only).\n"
+    out += "`Benchmarks/Sources/SwiftStartupFloor` (start-up only; linked with `--static-swift-stdlib`, as the daemon is).\n"
     out += "- **Rounds**: \(meta["repeats"] ?? "?") rounds, servers interleaved within each round; a figure is the "
     out += "median over rounds (min–max in brackets). A target's wall-clock ratio is the median of the per-round "
     out += "ratios (each round runs every server within seconds, so a slow spell of the machine weighs on both sides); "
