@@ -8,7 +8,8 @@
 //   RPC                 JSON-RPC 2.0 messages and rules (parse, errors, wire encoding)
 //   CSQLite → SQLite    the system libsqlite3, wrapped once
 //   Signals             the reactive core; ViewModels on it (friends stored through SQLite)
-//   Host                the session: registry, instances, dispatch, describe; no I/O
+//   Host                the session: registry, instances, dispatch, describe; no I/O (SystemIO
+//                       for its lock only)
 //   Daemon              the stdio transport: threads, signals, limits, logs, exit statuses
 //   MCPServer           the session as a Model Context Protocol server (a face the Daemon serves)
 //   Catalog, Transcripts, REPL → switchboard (thin executable)
@@ -77,7 +78,7 @@ let package = Package(
         .target(name: "ViewModels", dependencies: ["Signals", "JSON", "SystemIO", "SQLite"]),
 
         // The session: view-model registry, instances, dispatch, describe, its executor. No I/O.
-        .target(name: "Host", dependencies: ["JSON", "RPC", "Signals"]),
+        .target(name: "Host", dependencies: ["JSON", "RPC", "Signals", "SystemIO"]),
         // The daemon: the session served over stdin/stdout (threads, signals, limits, logs).
         .target(name: "Daemon", dependencies: ["Host", "RPC", "JSON", "Framing", "SystemIO", "Signals"]),
         // The MCP face: tools from the description, instances as resources. No I/O of its own.
@@ -109,7 +110,7 @@ let package = Package(
         .testTarget(name: "ViewModelsTests", dependencies: ["ViewModels", "Signals", "SignalsTesting", "JSON", "SQLite", "SystemIO"]),
         .testTarget(name: "REPLTests", dependencies: ["REPL", "Host", "RPC", "Catalog", "JSON", "Signals"]),
         .testTarget(name: "TranscriptsTests", dependencies: ["Transcripts", "JSON"]),
-        .testTarget(name: "HostTests", dependencies: ["Host", "RPC", "Catalog", "JSON", "Signals", "SignalsTesting"]),
+        .testTarget(name: "HostTests", dependencies: ["Host", "RPC", "Catalog", "JSON", "Signals", "SignalsTesting", "SystemIO"]),
         .testTarget(name: "MCPServerTests", dependencies: ["MCPServer", "Host", "RPC", "Catalog", "JSON", "Signals"]),
         .testTarget(name: "DaemonTests", dependencies: ["Daemon", "Host", "RPC", "Catalog", "Framing", "SystemIO", "JSON", "Signals"]),
     ]

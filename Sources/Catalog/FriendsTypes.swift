@@ -9,61 +9,67 @@ import ViewModels
 
 extension BuiltinCatalog {
     /// `friendList`: the friends, with delete (seed 004).
-    static let friendList = ViewModelDeclaration<FriendListViewModel>(
-        "friendList",
-        summary: "The friend list: loads on viewDidLoad, refresh, friendUpdated and after a delete; alerts on a failed delete.",
-        options: FriendsOptions.shared,
-        make: { context throws(CreationFailure) in FriendListViewModel(environment: try friendsEnvironment(context)) },
-        inputs: [
-            .input("viewDidLoad", summary: "The screen appeared: load the friends.") { vm in vm.inputs.viewDidLoad() },
-            .input("refresh", summary: "Load the friends again.") { vm in vm.inputs.refresh() },
-            .input("deleteFriend", Param("id", Int.self), summary: "Delete a friend, then reload.") { vm, id in vm.inputs.deleteFriend(id: id) },
-            .input("friendUpdated", summary: "Another screen saved a friend: load again.") { vm in vm.inputs.friendUpdated() },
-        ],
-        outputs: [
-            .output("cells", \.outputs.cells, summary: "The rows: normal cells, or a single empty or error cell."),
-            .output("isLoading", \.outputs.isLoading, summary: "Whether a load or delete is in flight; sent on creation."),
-            .output("alert", \.outputs.alert, summary: "A failed delete: title, message, button."),
-        ]
-    )
+    static func friendList(named name: String) -> ViewModelDeclaration<FriendListViewModel> {
+        ViewModelDeclaration<FriendListViewModel>(
+            name,
+            summary: "The friend list: loads on viewDidLoad, refresh, friendUpdated and after a delete; alerts on a failed delete.",
+            options: FriendsOptions.shared,
+            make: { context throws(CreationFailure) in FriendListViewModel(environment: try friendsEnvironment(context)) },
+            inputs: [
+                .input("viewDidLoad", summary: "The screen appeared: load the friends.") { vm in vm.inputs.viewDidLoad() },
+                .input("refresh", summary: "Load the friends again.") { vm in vm.inputs.refresh() },
+                .input("deleteFriend", Param("id", Int.self), summary: "Delete a friend, then reload.") { vm, id in vm.inputs.deleteFriend(id: id) },
+                .input("friendUpdated", summary: "Another screen saved a friend: load again.") { vm in vm.inputs.friendUpdated() },
+            ],
+            outputs: [
+                .output("cells", \.outputs.cells, summary: "The rows: normal cells, or a single empty or error cell."),
+                .output("isLoading", \.outputs.isLoading, summary: "Whether a load or delete is in flight; sent on creation."),
+                .output("alert", \.outputs.alert, summary: "A failed delete: title, message, button."),
+            ]
+        )
+    }
 
     /// `addFriend`: the add form (seed 004).
-    static let addFriend = ViewModelDeclaration<AddFriendViewModel>(
-        "addFriend",
-        summary: "Add a friend: submit enabled when all three fields have text and nothing is saving.",
-        options: FriendsOptions.shared,
-        make: { context throws(CreationFailure) in AddFriendViewModel(environment: try friendsEnvironment(context)) },
-        inputs: friendFormInputs(),
-        outputs: [
-            .output("submitButtonEnabled", \.outputs.submitButtonEnabled, summary: "Whether submit is enabled; sent on creation."),
-            .output("isLoading", \.outputs.isLoading, summary: "Whether a save is in flight; sent on creation."),
-            .output("navigateBack", \.outputs.navigateBack, summary: "The friend was saved."),
-            .output("alert", \.outputs.alert, summary: "A failed save: title, message, button."),
-        ]
-    )
+    static func addFriend(named name: String) -> ViewModelDeclaration<AddFriendViewModel> {
+        ViewModelDeclaration<AddFriendViewModel>(
+            name,
+            summary: "Add a friend: submit enabled when all three fields have text and nothing is saving.",
+            options: FriendsOptions.shared,
+            make: { context throws(CreationFailure) in AddFriendViewModel(environment: try friendsEnvironment(context)) },
+            inputs: friendFormInputs(),
+            outputs: [
+                .output("submitButtonEnabled", \.outputs.submitButtonEnabled, summary: "Whether submit is enabled; sent on creation."),
+                .output("isLoading", \.outputs.isLoading, summary: "Whether a save is in flight; sent on creation."),
+                .output("navigateBack", \.outputs.navigateBack, summary: "The friend was saved."),
+                .output("alert", \.outputs.alert, summary: "A failed save: title, message, button."),
+            ]
+        )
+    }
 
     /// `updateFriend`: the update form for an existing friend (seed 004).
-    static let updateFriend = ViewModelDeclaration<UpdateFriendViewModel>(
-        "updateFriend",
-        summary: "Update a friend: viewDidLoad sends the title and loads the fields; then as addFriend, saving with an update.",
-        options: FriendsOptions.shared + [FriendsOptions.friendId],
-        make: { context throws(CreationFailure) in
-            UpdateFriendViewModel(friendId: try context.value(of: FriendsOptions.friendId), environment: try friendsEnvironment(context))
-        },
-        inputs: [
-            .input("viewDidLoad", summary: "The screen appeared: send the title and load the friend.") { vm in vm.inputs.viewDidLoad() },
-        ] + friendFormInputs(),
-        outputs: [
-            .output("title", \.outputs.title, summary: "\"Update Friend\", on viewDidLoad."),
-            .output("firstname", \.outputs.firstname, summary: "The loaded first name."),
-            .output("lastname", \.outputs.lastname, summary: "The loaded last name."),
-            .output("phonenumber", \.outputs.phonenumber, summary: "The loaded phone number."),
-            .output("submitButtonEnabled", \.outputs.submitButtonEnabled, summary: "Whether submit is enabled; sent on creation."),
-            .output("isLoading", \.outputs.isLoading, summary: "Whether the friend is being loaded or saved; sent on creation."),
-            .output("navigateBack", \.outputs.navigateBack, summary: "The changes were saved."),
-            .output("alert", \.outputs.alert, summary: "A failed load or save: title, message, button."),
-        ]
-    )
+    static func updateFriend(named name: String) -> ViewModelDeclaration<UpdateFriendViewModel> {
+        ViewModelDeclaration<UpdateFriendViewModel>(
+            name,
+            summary: "Update a friend: viewDidLoad sends the title and loads the fields; then as addFriend, saving with an update.",
+            options: FriendsOptions.shared + [FriendsOptions.friendId],
+            make: { context throws(CreationFailure) in
+                UpdateFriendViewModel(friendId: try context.value(of: FriendsOptions.friendId), environment: try friendsEnvironment(context))
+            },
+            inputs: [
+                .input("viewDidLoad", summary: "The screen appeared: send the title and load the friend.") { vm in vm.inputs.viewDidLoad() },
+            ] + friendFormInputs(),
+            outputs: [
+                .output("title", \.outputs.title, summary: "\"Update Friend\", on viewDidLoad."),
+                .output("firstname", \.outputs.firstname, summary: "The loaded first name."),
+                .output("lastname", \.outputs.lastname, summary: "The loaded last name."),
+                .output("phonenumber", \.outputs.phonenumber, summary: "The loaded phone number."),
+                .output("submitButtonEnabled", \.outputs.submitButtonEnabled, summary: "Whether submit is enabled; sent on creation."),
+                .output("isLoading", \.outputs.isLoading, summary: "Whether the friend is being loaded or saved; sent on creation."),
+                .output("navigateBack", \.outputs.navigateBack, summary: "The changes were saved."),
+                .output("alert", \.outputs.alert, summary: "A failed load or save: title, message, button."),
+            ]
+        )
+    }
 
     /// The friends screens' `create` options.
     enum FriendsOptions {

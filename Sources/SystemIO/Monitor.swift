@@ -11,9 +11,11 @@ import Glibc
 /// access through one as a race. (`Signals` keeps its own inline lock, for the reason and
 /// figure given in Signals/Lock.swift.)
 public final class Monitor<State>: @unchecked Sendable {
-    private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
+    // Usable from inlinable code so that `withLock`, called for every frame and response, is
+    // specialized in the caller's module even without cross-module optimization.
+    @usableFromInline let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
     private let condition = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
-    private var state: State
+    @usableFromInline var state: State
 
     /// A monitor holding `state`.
     public init(_ state: State) {
@@ -35,6 +37,7 @@ public final class Monitor<State>: @unchecked Sendable {
     }
 
     /// Runs `body` with the state, under the lock.
+    @inlinable
     public func withLock<T, Failure: Error>(_ body: (inout State) throws(Failure) -> T) throws(Failure) -> T {
         pthread_mutex_lock(mutex)
         defer { pthread_mutex_unlock(mutex) }
