@@ -144,10 +144,10 @@ extension Signal {
         /// the delivery under way (or dropped because the signal ended).
         @inline(__always)
         @inlinable
-        func admitForLater(_ event: Event) -> Handoff? {
-            mutex.withLock {
-                admit(event).map { Handoff(core: Unmanaged.passUnretained(self), event: event, recipients: $0) }
-            }
+        func admitForLater(_ event: consuming Event) -> Handoff? {
+            guard let recipients = mutex.withLock({ admit(event) }) else { return nil }
+            // Moved into the handoff, not copied (see `deliver`).
+            return Handoff(core: Unmanaged.passUnretained(self), event: event, recipients: recipients)
         }
 
         /// With the lock held: the next queued event, or nil after ending the delivery (the
@@ -173,17 +173,21 @@ extension Signal {
         @inline(__always)
         @inlinable
         func deliver(_ first: Event, to firstRecipients: Recipients) {
-            var event = first
-            var recipients = firstRecipients
+            // The first event is sent as borrowed rather than copied into a loop variable: a
+            // copy of a value with several references (a tuple of strings) goes through its
+            // type's value witness, hundreds of instructions per hop (BENCHMARKS.md, issue 18).
+            firstRecipients.send(first)
+            if first.isTerminating {
+                finishTermination()
+                return
+            }
             var released: ContiguousArray<SubscriptionBase>?
-            while true {
+            while let (event, recipients) = mutex.withLock({ dequeue(&released) }) {
                 recipients.send(event)
                 if event.isTerminating {
                     finishTermination()
                     return
                 }
-                guard let next = mutex.withLock({ dequeue(&released) }) else { return }
-                (event, recipients) = next
             }
         }
 
