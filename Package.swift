@@ -48,11 +48,9 @@ let package = Package(
         // see Sources/CSQLite/include/csqlite.h.
         .target(name: "CSQLite", linkerSettings: [.linkedLibrary("dl")]),
 
-        .systemLibrary(
-            name: "CEditLine",
-            pkgConfig: "libedit",
-            providers: [.apt(["libedit-dev"])]
-        ),
+        // libedit (Debian's libedit-dev for the header), loaded with dlopen when the REPL first
+        // edits a line: see Sources/CEditLine/include/ceditline.h.
+        .target(name: "CEditLine", linkerSettings: [.linkedLibrary("dl")]),
 
         // The one layer over the operating system's I/O and signal calls.
         .target(name: "SystemIO"),

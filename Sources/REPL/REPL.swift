@@ -1,3 +1,4 @@
+import CEditLine
 import Host
 import Transcripts
 import JSON
@@ -93,6 +94,13 @@ public final class REPL {
     // MARK: Faces
 
     private func makeEditor(wake: WakePipe) -> LineEditor? {
+        // libedit is loaded now, not at start-up (see CEditLine). Without it the REPL still
+        // works on the terminal as on a dumb one: a prompt, and lines read as typed.
+        if let failure = sb_editline_load() {
+            FileDescriptorIO.write("switchboard: line editing is off: \(String(cString: failure)); lines are read as typed\n", to: 2)
+            promptAlways = true
+            return nil
+        }
         var entries: [String] = []
         let history = historyStore()
         if let history {

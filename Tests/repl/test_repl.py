@@ -146,9 +146,11 @@ class Terminal:
 
     ROWS, COLUMNS = 40, 120
 
-    def __init__(self, args=("repl",), **env):
+    def __init__(self, args=("repl",), program=None, **env):
+        """`program`: (command, arguments) that start the REPL instead of BINARY `args`."""
+        command, arguments = program or (BINARY, list(args))
         self.child = pexpect.spawn(
-            BINARY, list(args), env=environment(**env), encoding="utf-8",
+            command, arguments, env=environment(**env), encoding="utf-8",
             dimensions=(self.ROWS, self.COLUMNS), timeout=TIMEOUT,
         )
         self.display = Screen(self.ROWS, self.COLUMNS)
@@ -458,6 +460,42 @@ class InteractiveTests(unittest.TestCase):
         terminal.child.sendeof()
         self.assertEqual(terminal.finish(), 0)
         self.assertNotIn("\x1b", terminal.stream)
+
+
+def without_libedit(*args):
+    """A command running BINARY `args` where libedit cannot be loaded: in a private mount
+    namespace, /dev/null is mounted over the library (root only; CI runs as root)."""
+    if os.geteuid() != 0:
+        raise unittest.SkipTest("hiding libedit needs root (a private mount namespace)")
+    listing = subprocess.run(["ldconfig", "-p"], capture_output=True, text=True).stdout
+    paths = re.findall(r"libedit\.so\.2 \(libc6,x86-64\) => (\S+)", listing)
+    if not paths:
+        raise AssertionError("libedit.so.2 is not installed here, so there is nothing to hide")
+    script = 'mount --bind /dev/null "$1" && shift && exec "$@"'
+    return "unshare", ["-m", "sh", "-c", script, "sh", paths[0], BINARY, *args]
+
+
+class WithoutLibeditTests(unittest.TestCase):
+    """libedit is loaded when the REPL first edits a line, not at start-up: the daemon does not
+    need it, and the REPL falls back to reading lines as typed."""
+
+    def test_the_daemon_starts_and_answers_without_libedit(self):
+        command, arguments = without_libedit("serve")
+        request = '{"jsonrpc":"2.0","id":1,"method":"signup.nameChanged","params":["Lisa"]}\n'
+        result = subprocess.run([command] + arguments, input=request, capture_output=True, text=True,
+                                env=environment(), timeout=30)
+        self.assertEqual(result.returncode, 0, result.stderr)
+        self.assertEqual(result.stdout, '{"jsonrpc":"2.0","id":1,"result":null}\n')
+
+    def test_the_repl_on_a_terminal_says_why_and_keeps_a_prompt(self):
+        terminal = Terminal(program=without_libedit("repl"), NO_COLOR="1")
+        self.addCleanup(terminal.close)
+        terminal.expect_prompt()
+        self.assertIn("line editing is off: cannot load libedit.so.2 (install libedit2)", terminal.stream)
+        self.assertIn("signup.submitButtonEnabled = false", terminal.run("signup.viewDidLoad"))
+        terminal.child.sendeof()
+        self.assertEqual(terminal.finish(), 0)
+        self.assertEqual(terminal.stream.count("line editing is off"), 1, "said once")
 
 
 class PlainModeTests(unittest.TestCase):

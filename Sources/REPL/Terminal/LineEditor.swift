@@ -57,13 +57,13 @@ final class LineEditor {
             fclose(inputFile)
             return nil
         }
-        guard let editLine = el_init_fd("switchboard", inputFile, outputFile, outputFile, input, output, output) else {
+        guard let editLine = sb_el_init_fd("switchboard", inputFile, outputFile, outputFile, input, output, output) else {
             fclose(inputFile)
             fclose(outputFile)
             return nil
         }
-        guard let history = history_init() else {
-            el_end(editLine)
+        guard let history = sb_history_init() else {
+            sb_el_end(editLine)
             fclose(inputFile)
             fclose(outputFile)
             return nil
@@ -82,8 +82,8 @@ final class LineEditor {
     }
 
     deinit {
-        el_end(editLine)
-        history_end(history)
+        sb_el_end(editLine)
+        sb_history_end(history)
         fclose(inputFile)
         fclose(outputFile)
         free(promptStorage)
@@ -114,7 +114,7 @@ final class LineEditor {
             LineEditor.owner(of: editLine)?.readCharacter(into: character) ?? -1
         })
         // ~/.editrc first, so the person's own bindings apply, then the two keys the REPL needs.
-        el_source(editLine, nil)
+        sb_el_source(editLine, nil)
         sb_el_add_function(editLine, "sb-complete", "Complete the word before the cursor", { editLine, _ in
             LineEditor.owner(of: editLine)?.completeWord() ?? UInt8(CC_ERROR)
         })
@@ -140,7 +140,7 @@ final class LineEditor {
         console.beginEditing()
         defer { console.endEditing() }
         var count: Int32 = 0
-        let line = el_gets(editLine, &count)
+        let line = sb_el_gets(editLine, &count)
         if wasInterrupted { return .interrupted }
         guard let line, count > 0 else {
             // Ctrl-D leaves the cursor after "^D": end that line.
@@ -222,7 +222,7 @@ final class LineEditor {
 
     /// Tab: inserts the completion; lists candidates and shows the signature below the line.
     private func completeWord() -> UInt8 {
-        guard let info = el_line(editLine)?.pointee, let buffer = info.buffer, let cursor = info.cursor else {
+        guard let info = sb_el_line(editLine)?.pointee, let buffer = info.buffer, let cursor = info.cursor else {
             return UInt8(CC_ERROR)
         }
         let before = String(decoding: UnsafeRawBufferPointer(start: buffer, count: cursor - buffer), as: UTF8.self)
@@ -234,7 +234,7 @@ final class LineEditor {
         if let hint = completion.hint { below.append(style.paint(hint, .hint)) }
         if completion.insertion.isEmpty && below.isEmpty { return UInt8(CC_REFRESH_BEEP) }
         if !below.isEmpty { printBelowInput(below) }
-        if !completion.insertion.isEmpty { el_insertstr(editLine, completion.insertion) }
+        if !completion.insertion.isEmpty { sb_el_insertstr(editLine, completion.insertion) }
         guard below.isEmpty else {
             sb_el_redraw(editLine)
             return UInt8(CC_NORM)
@@ -245,12 +245,12 @@ final class LineEditor {
     /// Ctrl-C: shows `^C` at the end of the line, ends it, and marks it abandoned.
     private func interruptLine() -> UInt8 {
         wasInterrupted = true
-        if let info = el_wline(editLine)?.pointee, let cursor = info.cursor, let last = info.lastchar {
-            el_cursor(editLine, Int32(last - cursor))
+        if let info = sb_el_wline(editLine)?.pointee, let cursor = info.cursor, let last = info.lastchar {
+            sb_el_cursor(editLine, Int32(last - cursor))
         }
-        el_insertstr(editLine, "^C")
+        sb_el_insertstr(editLine, "^C")
         // The newline goes through libedit's own ed-newline, which moves below the line.
-        el_push(editLine, "\n")
+        sb_el_push(editLine, "\n")
         return UInt8(CC_REFRESH)
     }
 
@@ -270,7 +270,7 @@ final class LineEditor {
     }
 
     private func geometry() -> InputGeometry {
-        guard let info = el_line(editLine)?.pointee, let buffer = info.buffer, let cursor = info.cursor, let last = info.lastchar else {
+        guard let info = sb_el_line(editLine)?.pointee, let buffer = info.buffer, let cursor = info.cursor, let last = info.lastchar else {
             return InputGeometry(promptWidth: DisplayWidth.of(promptText), widthBeforeCursor: 0, totalWidth: 0, columns: columns)
         }
         let before = String(decoding: UnsafeRawBufferPointer(start: buffer, count: cursor - buffer), as: UTF8.self)
