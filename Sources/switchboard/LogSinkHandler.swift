@@ -14,14 +14,11 @@ struct LogSinkHandler: LogHandler {
         set { metadata[key] = newValue }
     }
 
-    // swift-log's protocol requirement; the file, function and line are not shown.
-    // swiftlint:disable:next function_parameter_count
-    func log(
-        level: Logger.Level, message: Logger.Message, metadata explicit: Logger.Metadata?,
-        source: String, file: String, function: String, line: UInt
-    ) {
-        let merged = explicit.map { metadata.merging($0) { $1 } } ?? metadata
+    // swift-log's requirement (since 1.16; the older `log(level:message:…)` is deprecated). The
+    // file, function and line are not shown.
+    func log(event: LogEvent) {
+        let merged = event.metadata.map { metadata.merging($0) { $1 } } ?? metadata
         let details = merged.isEmpty ? "" : " " + merged.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: " ")
-        sink.write("\(label): \(level):\(details) \(message)")
+        sink.write("\(label): \(event.level):\(details) \(event.message)")
     }
 }
