@@ -149,10 +149,14 @@ def proc_status_kib(pid, field):
 
 
 def main(module):
-    """Runs the module's tests verbosely, prints `N passed, M failed` last, and exits 1 on any
-    failure or error."""
+    """Runs the module's tests verbosely, prints `N passed, M failed` last (skipped tests are
+    listed with their reasons before it, and not counted as passed), and exits 1 on any
+    failure, error or unexpected success."""
     runner = unittest.TextTestRunner(verbosity=2)
     result = runner.run(unittest.defaultTestLoader.loadTestsFromModule(module))
-    failed = len(result.failures) + len(result.errors)
-    print(f"{result.testsRun - failed} passed, {failed} failed")
+    failed = len(result.failures) + len(result.errors) + len(result.unexpectedSuccesses)
+    skipped = len(result.skipped)
+    if skipped:
+        print(f"({skipped} skipped: " + "; ".join(f"{test.id()}: {reason}" for test, reason in result.skipped) + ")")
+    print(f"{result.testsRun - failed - skipped} passed, {failed} failed")
     sys.exit(1 if failed else 0)
