@@ -6,7 +6,8 @@
 //   CJansson → JSON     JSON values, parsed by jansson
 //   Framing             bytes ⇄ frames (newline or Content-Length), on SystemIO
 //   RPC                 JSON-RPC 2.0 messages and rules (parse, errors, wire encoding)
-//   CSQLite → SQLite    the system libsqlite3, wrapped once
+//   CSQLite → SQLite    the system libsqlite3, wrapped once (opened on first use through
+//                       CLibraryLoader, as CEditLine opens libedit for the REPL)
 //   Signals             the reactive core; ViewModels on it (friends stored through SQLite)
 //   Host                the session: registry, instances, dispatch, describe; no I/O (SystemIO
 //                       for its lock only)
@@ -46,11 +47,14 @@ let package = Package(
 
         // libsqlite3 (Debian's libsqlite3-dev for the header), loaded with dlopen on first use:
         // see Sources/CSQLite/include/csqlite.h.
-        .target(name: "CSQLite", linkerSettings: [.linkedLibrary("dl")]),
+        .target(name: "CSQLite", dependencies: ["CLibraryLoader"]),
+
+        // dlopen on first use, for the C wrappers of libraries only some commands need.
+        .target(name: "CLibraryLoader", linkerSettings: [.linkedLibrary("dl")]),
 
         // libedit (Debian's libedit-dev for the header), loaded with dlopen when the REPL first
         // edits a line: see Sources/CEditLine/include/ceditline.h.
-        .target(name: "CEditLine", linkerSettings: [.linkedLibrary("dl")]),
+        .target(name: "CEditLine", dependencies: ["CLibraryLoader"]),
 
         // The one layer over the operating system's I/O and signal calls.
         .target(name: "SystemIO"),

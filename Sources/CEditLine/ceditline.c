@@ -1,8 +1,8 @@
 // Loads libedit on first use and forwards to it; see include/ceditline.h for why.
 #include "ceditline.h"
 
-#include <dlfcn.h>
-#include <pthread.h>
+#include "clibraryloader.h"
+
 #include <stdio.h>
 #include <sys/ioctl.h>
 
@@ -25,49 +25,26 @@ static struct {
     int (*history)(History *, HistEvent *, int, ...);
 } api;
 
-static pthread_once_t once = PTHREAD_ONCE_INIT;
-static const char *failure = NULL;
-static char message[512];
+static const sb_symbol symbols[] = {
+    {"el_init_fd", (void **)&api.el_init_fd},
+    {"el_end", (void **)&api.el_end},
+    {"el_gets", (void **)&api.el_gets},
+    {"el_source", (void **)&api.el_source},
+    {"el_push", (void **)&api.el_push},
+    {"el_insertstr", (void **)&api.el_insertstr},
+    {"el_line", (void **)&api.el_line},
+    {"el_wline", (void **)&api.el_wline},
+    {"el_cursor", (void **)&api.el_cursor},
+    {"el_set", (void **)&api.el_set},
+    {"el_get", (void **)&api.el_get},
+    {"history_init", (void **)&api.history_init},
+    {"history_end", (void **)&api.history_end},
+    {"history", (void **)&api.history},
+};
 
-#define LOAD(name)                                                                  \
-    do {                                                                            \
-        *(void **)(&api.name) = dlsym(library, #name);                              \
-        if (api.name == NULL) {                                                     \
-            snprintf(message, sizeof message, "libedit has no " #name);            \
-            failure = message;                                                      \
-            return;                                                                 \
-        }                                                                           \
-    } while (0)
+static sb_library library = SB_LIBRARY("libedit.so.2", "libedit2", "", symbols);
 
-static void load(void) {
-    void *library = dlopen("libedit.so.2", RTLD_NOW | RTLD_LOCAL);
-    if (library == NULL) {
-        const char *reason = dlerror();
-        snprintf(message, sizeof message, "cannot load libedit.so.2 (install libedit2): %s",
-                 reason ? reason : "unknown error");
-        failure = message;
-        return;
-    }
-    LOAD(el_init_fd);
-    LOAD(el_end);
-    LOAD(el_gets);
-    LOAD(el_source);
-    LOAD(el_push);
-    LOAD(el_insertstr);
-    LOAD(el_line);
-    LOAD(el_wline);
-    LOAD(el_cursor);
-    LOAD(el_set);
-    LOAD(el_get);
-    LOAD(history_init);
-    LOAD(history_end);
-    LOAD(history);
-}
-
-const char *sb_editline_load(void) {
-    pthread_once(&once, load);
-    return failure;
-}
+const char *sb_editline_load(void) { return sb_library_load(&library); }
 
 // Every function below is called only after sb_editline_load() returned NULL (the REPL falls
 // back to plain mode otherwise).

@@ -1,9 +1,7 @@
 // Loads libsqlite3 on first use and forwards to it; see include/csqlite.h for why.
 #include "csqlite.h"
 
-#include <dlfcn.h>
-#include <pthread.h>
-#include <stdio.h>
+#include "clibraryloader.h"
 
 static struct {
     int (*open_v2)(const char *, sqlite3 **, int, const char *);
@@ -27,54 +25,31 @@ static struct {
     int (*column_bytes)(sqlite3_stmt *, int);
 } api;
 
-static pthread_once_t once = PTHREAD_ONCE_INIT;
-static const char *failure = NULL;
-static char message[512];
+static const sb_symbol symbols[] = {
+    {"open_v2", (void **)&api.open_v2},
+    {"close_v2", (void **)&api.close_v2},
+    {"errmsg", (void **)&api.errmsg},
+    {"extended_errcode", (void **)&api.extended_errcode},
+    {"exec", (void **)&api.exec},
+    {"prepare_v3", (void **)&api.prepare_v3},
+    {"busy_timeout", (void **)&api.busy_timeout},
+    {"last_insert_rowid", (void **)&api.last_insert_rowid},
+    {"changes", (void **)&api.changes},
+    {"finalize", (void **)&api.finalize},
+    {"reset", (void **)&api.reset},
+    {"clear_bindings", (void **)&api.clear_bindings},
+    {"bind_int64", (void **)&api.bind_int64},
+    {"bind_text", (void **)&api.bind_text},
+    {"bind_null", (void **)&api.bind_null},
+    {"step", (void **)&api.step},
+    {"column_int64", (void **)&api.column_int64},
+    {"column_text", (void **)&api.column_text},
+    {"column_bytes", (void **)&api.column_bytes},
+};
 
-#define LOAD(name)                                                                   \
-    do {                                                                             \
-        *(void **)(&api.name) = dlsym(library, "sqlite3_" #name);                    \
-        if (api.name == NULL) {                                                      \
-            snprintf(message, sizeof message, "libsqlite3 has no sqlite3_" #name);   \
-            failure = message;                                                       \
-            return;                                                                  \
-        }                                                                            \
-    } while (0)
+static sb_library library = SB_LIBRARY("libsqlite3.so.0", "libsqlite3-0", "sqlite3_", symbols);
 
-static void load(void) {
-    void *library = dlopen("libsqlite3.so.0", RTLD_NOW | RTLD_LOCAL);
-    if (library == NULL) {
-        const char *reason = dlerror();
-        snprintf(message, sizeof message, "cannot load libsqlite3.so.0 (install libsqlite3-0): %s",
-                 reason ? reason : "unknown error");
-        failure = message;
-        return;
-    }
-    LOAD(open_v2);
-    LOAD(close_v2);
-    LOAD(errmsg);
-    LOAD(extended_errcode);
-    LOAD(exec);
-    LOAD(prepare_v3);
-    LOAD(busy_timeout);
-    LOAD(last_insert_rowid);
-    LOAD(changes);
-    LOAD(finalize);
-    LOAD(reset);
-    LOAD(clear_bindings);
-    LOAD(bind_int64);
-    LOAD(bind_text);
-    LOAD(bind_null);
-    LOAD(step);
-    LOAD(column_int64);
-    LOAD(column_text);
-    LOAD(column_bytes);
-}
-
-const char *csqlite_load(void) {
-    pthread_once(&once, load);
-    return failure;
-}
+const char *csqlite_load(void) { return sb_library_load(&library); }
 
 
 // Every function below is called only after csqlite_load() returned NULL (the Swift side

@@ -33,6 +33,7 @@ final class MCPFaceTests: XCTestCase {
         return sent
     }
 
+    @discardableResult
     private func call(_ id: Int, _ tool: String, _ arguments: String = "{}") -> [String] {
         send(#"{"jsonrpc":"2.0","id":\#(id),"method":"tools/call","params":{"name":"\#(tool)","arguments":\#(arguments)}}"#)
     }
