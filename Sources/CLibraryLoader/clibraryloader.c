@@ -4,12 +4,7 @@
 #include <dlfcn.h>
 #include <stdio.h>
 
-// pthread_once takes a function without arguments, so the library being opened is handed over
-// in a thread-local; it is set only around the pthread_once call of that library.
-static _Thread_local sb_library *opening;
-
-static void open_library(void) {
-    sb_library *library = opening;
+static void open_library(sb_library *library) {
     void *handle = dlopen(library->file, RTLD_NOW | RTLD_LOCAL);
     if (handle == NULL) {
         const char *reason = dlerror();
@@ -25,6 +20,7 @@ static void open_library(void) {
         if (address == NULL) {
             snprintf(library->message, sizeof library->message, "%s has no %s", library->file, name);
             library->failure = library->message;
+            dlclose(handle); // no slot may be used after a failure
             return;
         }
         *library->symbols[i].slot = address;
@@ -32,8 +28,12 @@ static void open_library(void) {
 }
 
 const char *sb_library_load(sb_library *library) {
-    opening = library;
-    pthread_once(&library->once, open_library);
-    opening = NULL;
-    return library->failure;
+    pthread_mutex_lock(&library->lock);
+    if (!library->tried) {
+        library->tried = 1;
+        open_library(library);
+    }
+    const char *failure = library->failure;
+    pthread_mutex_unlock(&library->lock);
+    return failure;
 }

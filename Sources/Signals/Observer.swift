@@ -73,19 +73,10 @@ extension Signal {
         /// observer has no queue: it receives the event at once and nil is returned.
         @inline(__always)
         @inlinable
-        func admitForLater(_ event: consuming Event) -> Handoff? {
-            guard let target else {
-                action?(event)
-                return nil
-            }
-            // Moved through the closure (a closure would capture a copy of `event` itself): the
-            // core keeps the event in the handoff without copying it.
-            var pending: Event? = consume event
-            var handoff: Handoff?
-            target._withUnsafeGuaranteedRef { core in
-                if let event = pending.take() { handoff = core.admitForLater(event) }
-            }
-            return handoff
+        func admitForLater(_ event: Event) -> Handoff? {
+            if let target { return target._withUnsafeGuaranteedRef { $0.admitForLater(event) } }
+            action?(event)
+            return nil
         }
 
         /// Sends a value.

@@ -121,7 +121,7 @@ final class PropertyTests: XCTestCase {
         if let target { target <~ signal }
         input.send(value: 3)
         XCTAssertEqual(target?.value, 3)
-        weak var weakTarget = target
+        weak let weakTarget = target
         target = nil
         XCTAssertNil(weakTarget, "a binding does not keep its target alive")
         input.send(value: 4)

@@ -22,14 +22,15 @@ typedef struct {
     const char *prefix;
     const sb_symbol *symbols;
     size_t count;
-    pthread_once_t once;
+    pthread_mutex_t lock;
+    int tried;
     const char *failure;
     char message[512];
 } sb_library;
 
 /// A library description for `static sb_library x = SB_LIBRARY(...)`.
 #define SB_LIBRARY(file, package, prefix, symbols) \
-    { (file), (package), (prefix), (symbols), sizeof(symbols) / sizeof((symbols)[0]), PTHREAD_ONCE_INIT, NULL, {0} }
+    { (file), (package), (prefix), (symbols), sizeof(symbols) / sizeof((symbols)[0]), PTHREAD_MUTEX_INITIALIZER, 0, NULL, {0} }
 
 /// Opens `library` and fills every slot, once (thread-safe; later calls return the first
 /// answer). NULL when every symbol was found, else a message that stays valid for the life of
