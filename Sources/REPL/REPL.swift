@@ -69,10 +69,7 @@ public final class REPL {
         // prompt, and is told once why line editing is off.
         let dumbTerminal = options.lineEditing == nil && options.environment["TERM"] == "dumb"
             && FileDescriptorIO.isTerminal(options.input) && FileDescriptorIO.isTerminal(options.output)
-        if dumbTerminal {
-            FileDescriptorIO.write("switchboard: TERM=dumb: line editing and colour are off; lines are read as typed\n", to: 2)
-            promptAlways = true
-        }
+        if dumbTerminal { lineEditingIsOff(because: "TERM=dumb: line editing and colour are off") }
         if editing, let wake, let editor = makeEditor(wake: wake) {
             // Structured results laid out for the person; pipes keep the one-line form.
             driver.onExecutor { [printer] in printer.resultWidth = { [weak editor] in editor?.columns } }
@@ -97,8 +94,7 @@ public final class REPL {
         // libedit is loaded now, not at start-up (see CEditLine). Without it the REPL still
         // works on the terminal as on a dumb one: a prompt, and lines read as typed.
         if let failure = sb_editline_load() {
-            FileDescriptorIO.write("switchboard: line editing is off: \(String(cString: failure)); lines are read as typed\n", to: 2)
-            promptAlways = true
+            lineEditingIsOff(because: "line editing is off: \(String(cString: failure))")
             return nil
         }
         var entries: [String] = []
@@ -120,6 +116,13 @@ public final class REPL {
             isContinuing ? .none : Completer(description: describeSession()).complete(before)
         }
         return editor
+    }
+
+    /// On a terminal that cannot edit lines, a person still gets a prompt, and one line on
+    /// stderr says why.
+    private func lineEditingIsOff(because reason: String) {
+        FileDescriptorIO.write("switchboard: \(reason); lines are read as typed\n", to: 2)
+        promptAlways = true
     }
 
     private func historyStore() -> HistoryStore? {
