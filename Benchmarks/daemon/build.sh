@@ -4,7 +4,7 @@
 daemon_build="swift build -c release -Xswiftc -cross-module-optimization --static-swift-stdlib --product switchboard --scratch-path .build-cmo"
 log "building the daemon: $daemon_build (at the repository root)"
 (cd "$root" && $daemon_build) >"$out/build-daemon.log" 2>&1 || { tail -40 "$out/build-daemon.log" >&2; exit 1; }
-switchboard="$(cd "$root" && swift build -c release -Xswiftc -cross-module-optimization --static-swift-stdlib --product switchboard --scratch-path .build-cmo --show-bin-path)/switchboard"
+switchboard="$(cd "$root" && $daemon_build --show-bin-path)/switchboard"
 
 # What a package that depends on Host gets: the same daemon from a plain release build (issue 18).
 plain_build="swift build -c release --static-swift-stdlib --product switchboard --scratch-path .build-plain"
