@@ -204,7 +204,7 @@ extension Signal {
             }
             for subscription in dropped { subscription.deactivate() }
             withExtendedLifetime(wasRetired) {}
-            mutex.withLock { storedLifetime }?.end()
+            end()
         }
 
         // MARK: Observing

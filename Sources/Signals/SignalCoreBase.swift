@@ -8,8 +8,13 @@
 ///
 /// `mutex` guards every `var` here and in the generic `Signal.Core` built on it; it is never
 /// held while user code (an observer) runs.
+///
+/// The core is its own lifetime (the signal's, which ends when it terminates) rather than
+/// owning a separate `Lifetime` object: nearly every operator's signal has one, and a separate
+/// object cost a heap block and 56 bytes per operator, about a tenth of a signup view model
+/// (BENCHMARKS.md, issue 18). The lifetime's lock is its own, distinct from `mutex`.
 @usableFromInline
-class SignalCoreBase: @unchecked Sendable {
+class SignalCoreBase: Lifetime, @unchecked Sendable {
     /// The life cycle of a core: `terminating` while its terminating event is delivered.
     @usableFromInline
     enum Phase: UInt8 { case alive, terminating, terminated }
@@ -39,26 +44,16 @@ class SignalCoreBase: @unchecked Sendable {
     /// the delivery ends.
     @usableFromInline
     @exclusivity(unchecked) final var retired = ContiguousArray<SubscriptionBase>()
-    /// Ends when the signal terminates: disposes what the generator attached to it.
-    /// Created on first use: pipes and properties rarely need one, and every small graph
-    /// pays for each object.
-    @usableFromInline
-    @exclusivity(unchecked) final var storedLifetime: Lifetime?
 
     @inlinable
-    init() {}
-
-    /// The lifetime of the signal: ends when it terminates (already ended if it has).
-    @inlinable
-    final var lifetime: Lifetime {
-        mutex.withLock {
-            if let storedLifetime { return storedLifetime }
-            guard phase != .terminated else { return Lifetime.empty }
-            let created = Lifetime()
-            storedLifetime = created
-            return created
-        }
+    override init() {
+        super.init()
     }
+
+    /// The lifetime of the signal: ends when it terminates (already ended if it has), and
+    /// then disposes what the generator attached to it.
+    @inlinable
+    final var lifetime: Lifetime { self }
 
     /// Removes `subscription`. With no observers left and no wrapper that could gain new
     /// ones, the signal can never be observed again: it is interrupted to free upstream work.

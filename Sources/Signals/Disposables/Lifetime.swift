@@ -6,16 +6,16 @@
 ///
 /// The disposables are held here directly (not in a separate `CompositeDisposable`): every
 /// operator's signal has a lifetime, so its size is the memory cost of every small graph.
-public final class Lifetime: @unchecked Sendable {
+public class Lifetime: @unchecked Sendable {
     /// Guards `children` and `nextToken`.
     @usableFromInline
     let lock = Lock()
     /// The token of the latest child added.
     @usableFromInline
-    @exclusivity(unchecked) var nextToken: UInt32 = 0
+    @exclusivity(unchecked) final var nextToken: UInt32 = 0
     /// What to dispose at the end.
     @usableFromInline
-    @exclusivity(unchecked) var children = Children.none
+    @exclusivity(unchecked) final var children = Children.none
 
     /// The children of a lifetime. Most lifetimes (an operator's) hold exactly one, so it is
     /// stored inline: no array buffer per operator, and the lifetime fits a smaller malloc
@@ -42,7 +42,7 @@ public final class Lifetime: @unchecked Sendable {
 
     /// Whether the lifetime has ended.
     @inlinable
-    public var hasEnded: Bool {
+    public final var hasEnded: Bool {
         lock.withLock {
             if case .ended = children { return true }
             return false
@@ -53,13 +53,13 @@ public final class Lifetime: @unchecked Sendable {
     /// cancels the registration.
     @discardableResult
     @inlinable
-    public func observeEnded(_ action: @escaping () -> Void) -> Disposable? {
+    public final func observeEnded(_ action: @escaping () -> Void) -> Disposable? {
         add(AnyDisposable(action))
     }
 
     /// A signal that completes when the lifetime ends.
     @inlinable
-    public var ended: Signal<Never, Never> {
+    public final var ended: Signal<Never, Never> {
         Signal { observer, signalLifetime in
             signalLifetime += self.observeEnded { observer.sendCompleted() }
         }
@@ -75,7 +75,7 @@ public final class Lifetime: @unchecked Sendable {
 
     /// Adds `disposable` (disposing it at once if the lifetime has ended).
     @inlinable
-    func add(_ disposable: Disposable) -> Disposable? {
+    final func add(_ disposable: Disposable) -> Disposable? {
         let token: UInt32? = lock.withLock {
             switch children {
             case .ended:
@@ -103,7 +103,7 @@ public final class Lifetime: @unchecked Sendable {
 
     /// Forgets a child without disposing it.
     @inlinable
-    func remove(_ token: UInt32) {
+    final func remove(_ token: UInt32) {
         let removed: Disposable? = lock.withLock {
             switch children {
             case let .one(only) where token == nextToken:
@@ -125,7 +125,7 @@ public final class Lifetime: @unchecked Sendable {
 
     /// Ends the lifetime now: disposes every child, outside the lock.
     @inlinable
-    func end() {
+    final func end() {
         let taken: Children = lock.withLock {
             defer { children = .ended }
             return children

@@ -2,7 +2,7 @@ extension Signal {
     /// Transforms every value.
     @inlinable
     public func map<U>(_ transform: @escaping (Value) -> U) -> Signal<U, Error> {
-        Signal<U, Error> { observer, lifetime in
+        Signal<U, Error>.relaying { observer, lifetime in
             lifetime += self.observe { event in observer.send(event.map(transform)) }
         }
     }
@@ -22,7 +22,7 @@ extension Signal {
     /// Forwards only the values for which `isIncluded` returns true.
     @inlinable
     public func filter(_ isIncluded: @escaping (Value) -> Bool) -> Signal<Value, Error> {
-        Signal { observer, lifetime in
+        Signal.relaying { observer, lifetime in
             lifetime += self.observe { event in
                 if case let .value(value) = event, !isIncluded(value) { return }
                 observer.send(event)
@@ -33,7 +33,7 @@ extension Signal {
     /// Transforms every value, dropping those for which `transform` returns nil.
     @inlinable
     public func compactMap<U>(_ transform: @escaping (Value) -> U?) -> Signal<U, Error> {
-        Signal<U, Error> { observer, lifetime in
+        Signal<U, Error>.relaying { observer, lifetime in
             lifetime += self.observe { event in
                 switch event {
                 case let .value(value):

@@ -4,7 +4,7 @@ extension Signal {
     @inlinable
     public static func merge<S: Sequence>(_ signals: S) -> Signal<Value, Error> where S.Element == Signal<Value, Error> {
         let sources = Array(signals)
-        return Signal { observer, lifetime in
+        return Signal.relaying { observer, lifetime in
             guard !sources.isEmpty else { return observer.sendCompleted() }
             let state = CombineState(sources: sources.count)
             for signal in sources {

@@ -5,7 +5,7 @@ extension Signal {
     /// when both have completed; fails or is interrupted when either does.
     @inlinable
     public func sample<T>(with sampler: Signal<T, Never>) -> Signal<(Value, T), Error> {
-        Signal<(Value, T), Error> { observer, lifetime in
+        Signal<(Value, T), Error>.relaying { observer, lifetime in
             let latest = StateBox<Value?>(nil)
             let completions = CombineState(sources: 2)
             lifetime += self.observe { event in

@@ -4,7 +4,7 @@ extension Signal {
     public func skip(first count: Int) -> Signal<Value, Error> {
         precondition(count >= 0, "skip(first:) needs a count of at least 0")
         guard count > 0 else { return self }
-        return Signal { observer, lifetime in
+        return Signal.relaying { observer, lifetime in
             let seen = StateBox(0)
             lifetime += self.observe { event in
                 if case .value = event {
@@ -44,7 +44,7 @@ extension Signal {
     /// which it fails.
     @inlinable
     public func skip(while predicate: @escaping (Value) -> Bool) -> Signal<Value, Error> {
-        Signal { observer, lifetime in
+        Signal.relaying { observer, lifetime in
             let skipping = StateBox(true)
             lifetime += self.observe { event in
                 if case let .value(value) = event, skipping.value {

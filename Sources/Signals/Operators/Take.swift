@@ -3,7 +3,7 @@ extension Signal {
     @inlinable
     public func take(first count: Int) -> Signal<Value, Error> {
         precondition(count >= 0, "take(first:) needs a count of at least 0")
-        return Signal { observer, lifetime in
+        return Signal.relaying { observer, lifetime in
             guard count > 0 else { return observer.sendCompleted() }
             let taken = StateBox(0)
             lifetime += self.observe { event in
@@ -37,7 +37,7 @@ extension Signal {
     /// (that value is not forwarded).
     @inlinable
     public func take(while predicate: @escaping (Value) -> Bool) -> Signal<Value, Error> {
-        Signal { observer, lifetime in
+        Signal.relaying { observer, lifetime in
             lifetime += self.observe { event in
                 if case let .value(value) = event, !predicate(value) {
                     observer.sendCompleted()
