@@ -20,6 +20,8 @@ final class RelayedOperatorTests: XCTestCase {
             // Sampled by the source itself: a value is sent once one has been stored.
             source.sample(with: source).map { $0.0 }
         }),
+        ("sample(on:)", { source in source.sample(on: source.mapConst(())) }),
+        ("mapConst", { $0.mapConst(7) }),
     ]
 
     func testEachOperatorForwardsValuesAndEndsWhenItsSourceEnds() {

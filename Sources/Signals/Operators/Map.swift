@@ -16,7 +16,11 @@ extension Signal {
     /// Maps every value to the same constant.
     @inlinable
     public func mapConst<U>(_ value: U) -> Signal<U, Error> {
-        map { _ in value }
+        // Not `map { _ in value }`: the forwarding closure holds the constant itself, rather
+        // than a second closure object per use holding it.
+        Signal<U, Error>.relaying { observer, lifetime in
+            lifetime += self.observe { event in observer.send(event.map { _ in value }) }
+        }
     }
 
     /// Forwards only the values for which `isIncluded` returns true.

@@ -5,7 +5,20 @@ extension Signal {
     /// when both have completed; fails or is interrupted when either does.
     @inlinable
     public func sample<T>(with sampler: Signal<T, Never>) -> Signal<(Value, T), Error> {
-        Signal<(Value, T), Error>.relaying { observer, lifetime in
+        sampled(by: sampler) { ($0, $1) }
+    }
+
+    /// On every tick of `sampler`, forwards this signal's latest value; see `sample(with:)`.
+    @inlinable
+    public func sample(on sampler: Signal<(), Never>) -> Signal<Value, Error> {
+        // One operator rather than `sample(with:)` and a `map`: four heap blocks fewer.
+        sampled(by: sampler) { value, _ in value }
+    }
+
+    /// `sample(with:)` and `sample(on:)`: what is sent on a tick is `combine(latest, tick)`.
+    @inlinable
+    func sampled<T, U>(by sampler: Signal<T, Never>, _ combine: @escaping (Value, T) -> U) -> Signal<U, Error> {
+        Signal<U, Error>.relaying { observer, lifetime in
             let latest = StateBox<Value?>(nil)
             let completions = CombineState(sources: 2)
             lifetime += self.observe { event in
@@ -19,18 +32,12 @@ extension Signal {
             lifetime += sampler.observe { event in
                 switch event {
                 case let .value(tick):
-                    if let value = latest.value { observer.send(value: (value, tick)) }
+                    if let value = latest.value { observer.send(value: combine(value, tick)) }
                 case .completed: if completions.completeOne() { observer.sendCompleted() }
                 case .interrupted: if completions.terminate() { observer.sendInterrupted() }
                 }
             }
         }
-    }
-
-    /// On every tick of `sampler`, forwards this signal's latest value; see `sample(with:)`.
-    @inlinable
-    public func sample(on sampler: Signal<(), Never>) -> Signal<Value, Error> {
-        sample(with: sampler).map { $0.0 }
     }
 }
 
