@@ -67,7 +67,7 @@ def combine_latest():
     public static func combineLatest<{generics(n)}>(
         {params(n, "Signal")}
     ) -> Signal<{tuple_type(n)}, Error> {{
-        Signal<{tuple_type(n)}, Error> {{ observer, lifetime in
+        Signal<{tuple_type(n)}, Error>.relaying {{ observer, lifetime in
             let state = CombineState(sources: {n})
 """)
         for k in range(n):

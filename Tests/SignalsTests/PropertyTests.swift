@@ -127,6 +127,36 @@ final class PropertyTests: XCTestCase {
         input.send(value: 4)
     }
 
+    func testBindingFromASignalEndsWithEitherSideAndCanBeDisposed() {
+        let (signal, input) = Signal<Int, Never>.pipe()
+        let target = MutableProperty(0)
+        let binding = target <~ signal
+        XCTAssertEqual(signal.core.observerCount, 1, "a signal source is observed directly")
+        input.send(value: 1)
+        XCTAssertEqual(target.value, 1)
+        binding?.dispose()
+        XCTAssertEqual(signal.core.observerCount, 0, "disposing the binding lets go of the source")
+        input.send(value: 2)
+        XCTAssertEqual(target.value, 1)
+
+        // The source ends: the binding is over, and the target's lifetime no longer holds it.
+        let (ending, endingInput) = Signal<Int, Never>.pipe()
+        target <~ ending
+        endingInput.send(value: 5)
+        endingInput.sendCompleted()
+        XCTAssertEqual(target.value, 5)
+        XCTAssertEqual(ending.core.observerCount, 0)
+
+        // An ended source, or a target whose lifetime has ended, binds nothing.
+        XCTAssertNil(target <~ ending)
+        let (late, lateInput) = Signal<Int, Never>.pipe()
+        let (lifetime, token) = Lifetime.make()
+        token.dispose()
+        XCTAssertNil(BindingTarget<Int>(lifetime: lifetime) { _ in XCTFail("bound after its end") } <~ late)
+        lateInput.send(value: 6)
+        XCTAssertEqual(late.core.observerCount, 0)
+    }
+
     func testBindingFromProducerAndProperty() {
         let source = MutableProperty(7)
         let target = MutableProperty(0)

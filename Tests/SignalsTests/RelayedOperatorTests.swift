@@ -22,6 +22,8 @@ final class RelayedOperatorTests: XCTestCase {
         }),
         ("sample(on:)", { source in source.sample(on: source.mapConst(())) }),
         ("mapConst", { $0.mapConst(7) }),
+        ("combineLatest", { Signal.combineLatest($0, $0.map { $0 * 2 }, $0.filter { _ in true }).map { $0.0 } }),
+        ("combineLatest([])", { Signal.combineLatest([$0, $0]).map { $0[0] } }),
     ]
 
     func testEachOperatorForwardsValuesAndEndsWhenItsSourceEnds() {

@@ -5,7 +5,7 @@ extension Signal {
     public static func combineLatest<S: Sequence>(_ signals: S) -> Signal<[Value], Error>
     where S.Element == Signal<Value, Error> {
         let sources = Array(signals)
-        return Signal<[Value], Error> { observer, lifetime in
+        return Signal<[Value], Error>.relaying { observer, lifetime in
             guard !sources.isEmpty else { return observer.sendCompleted() }
             let state = CombineState(sources: sources.count)
             let slots = sources.map { _ in Slot<Value>() }
@@ -69,7 +69,7 @@ final class CombineState: @unchecked Sendable {
         _ event: Signal<T, Failure>.Event,
         into slot: Slot<T>,
         combining latest: () -> Output,
-        on observer: Signal<Output, Failure>.Observer
+        on observer: Signal<Output, Failure>.Relay
     ) {
         let handoff: Signal<Output, Failure>.Handoff? = lock.withLock {
             switch event {
@@ -89,11 +89,11 @@ final class CombineState: @unchecked Sendable {
 
     /// With `lock` held: applies a source's terminating event (the first failure or
     /// interruption ends the combination; completion does once every source has completed)
-    /// and admits what the combination sends. Returns `Observer.admitForLater`'s answer.
+    /// and admits what the combination sends. Returns `Relay.admitForLater`'s answer.
     @inlinable
     func end<Output, Failure>(
         _ event: Signal<Output, Failure>.Event,
-        on observer: Signal<Output, Failure>.Observer
+        on observer: Signal<Output, Failure>.Relay
     ) -> Signal<Output, Failure>.Handoff? {
         guard !isTerminated else { return nil }
         if case .completed = event {

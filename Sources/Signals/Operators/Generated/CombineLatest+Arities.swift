@@ -9,7 +9,7 @@ extension Signal {
         _ a: Signal<Value, Error>,
         _ b: Signal<B, Error>
     ) -> Signal<(Value, B), Error> {
-        Signal<(Value, B), Error> { observer, lifetime in
+        Signal<(Value, B), Error>.relaying { observer, lifetime in
             let state = CombineState(sources: 2)
             let slot0 = Slot<Value>()
             let slot1 = Slot<B>()
@@ -28,7 +28,7 @@ extension Signal {
         _ b: Signal<B, Error>,
         _ c: Signal<C, Error>
     ) -> Signal<(Value, B, C), Error> {
-        Signal<(Value, B, C), Error> { observer, lifetime in
+        Signal<(Value, B, C), Error>.relaying { observer, lifetime in
             let state = CombineState(sources: 3)
             let slot0 = Slot<Value>()
             let slot1 = Slot<B>()
@@ -50,7 +50,7 @@ extension Signal {
         _ c: Signal<C, Error>,
         _ d: Signal<D, Error>
     ) -> Signal<(Value, B, C, D), Error> {
-        Signal<(Value, B, C, D), Error> { observer, lifetime in
+        Signal<(Value, B, C, D), Error>.relaying { observer, lifetime in
             let state = CombineState(sources: 4)
             let slot0 = Slot<Value>()
             let slot1 = Slot<B>()
@@ -75,7 +75,7 @@ extension Signal {
         _ d: Signal<D, Error>,
         _ e: Signal<E, Error>
     ) -> Signal<(Value, B, C, D, E), Error> {
-        Signal<(Value, B, C, D, E), Error> { observer, lifetime in
+        Signal<(Value, B, C, D, E), Error>.relaying { observer, lifetime in
             let state = CombineState(sources: 5)
             let slot0 = Slot<Value>()
             let slot1 = Slot<B>()
@@ -103,7 +103,7 @@ extension Signal {
         _ e: Signal<E, Error>,
         _ f: Signal<F, Error>
     ) -> Signal<(Value, B, C, D, E, F), Error> {
-        Signal<(Value, B, C, D, E, F), Error> { observer, lifetime in
+        Signal<(Value, B, C, D, E, F), Error>.relaying { observer, lifetime in
             let state = CombineState(sources: 6)
             let slot0 = Slot<Value>()
             let slot1 = Slot<B>()
@@ -134,7 +134,7 @@ extension Signal {
         _ f: Signal<F, Error>,
         _ g: Signal<G, Error>
     ) -> Signal<(Value, B, C, D, E, F, G), Error> {
-        Signal<(Value, B, C, D, E, F, G), Error> { observer, lifetime in
+        Signal<(Value, B, C, D, E, F, G), Error>.relaying { observer, lifetime in
             let state = CombineState(sources: 7)
             let slot0 = Slot<Value>()
             let slot1 = Slot<B>()
@@ -168,7 +168,7 @@ extension Signal {
         _ g: Signal<G, Error>,
         _ h: Signal<H, Error>
     ) -> Signal<(Value, B, C, D, E, F, G, H), Error> {
-        Signal<(Value, B, C, D, E, F, G, H), Error> { observer, lifetime in
+        Signal<(Value, B, C, D, E, F, G, H), Error>.relaying { observer, lifetime in
             let state = CombineState(sources: 8)
             let slot0 = Slot<Value>()
             let slot1 = Slot<B>()
@@ -205,7 +205,7 @@ extension Signal {
         _ h: Signal<H, Error>,
         _ i: Signal<I, Error>
     ) -> Signal<(Value, B, C, D, E, F, G, H, I), Error> {
-        Signal<(Value, B, C, D, E, F, G, H, I), Error> { observer, lifetime in
+        Signal<(Value, B, C, D, E, F, G, H, I), Error>.relaying { observer, lifetime in
             let state = CombineState(sources: 9)
             let slot0 = Slot<Value>()
             let slot1 = Slot<B>()
@@ -245,7 +245,7 @@ extension Signal {
         _ i: Signal<I, Error>,
         _ j: Signal<J, Error>
     ) -> Signal<(Value, B, C, D, E, F, G, H, I, J), Error> {
-        Signal<(Value, B, C, D, E, F, G, H, I, J), Error> { observer, lifetime in
+        Signal<(Value, B, C, D, E, F, G, H, I, J), Error>.relaying { observer, lifetime in
             let state = CombineState(sources: 10)
             let slot0 = Slot<Value>()
             let slot1 = Slot<B>()
