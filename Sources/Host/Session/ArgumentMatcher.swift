@@ -4,24 +4,27 @@ import JSON
 /// Matches a request's params (by position or by name) to an input's parameters.
 enum ArgumentMatcher {
     /// Positional arguments for `input`: omitted nullable parameters become `null`.
-    static func match(_ params: RPCParams, to input: InputDescription, method: String) -> Result<[JSONValue], RPCError> {
+    ///
+    /// `method` names the call in error messages only, so it is built only for an error: the
+    /// interpolation cost about 600 instructions on every request (BENCHMARKS.md, issue 18).
+    static func match(_ params: RPCParams, to input: InputDescription, method: @autoclosure () -> String) -> Result<[JSONValue], RPCError> {
         let parameters = input.parameters
         switch params {
         case .none:
-            return fill([], parameters: parameters, method: method, input: input)
+            return fill([], parameters: parameters, method: method(), input: input)
         case let .array(values):
             guard values.count <= parameters.count else {
                 return .failure(RPCError(
                     .invalidParams,
-                    "Invalid params: \(method) takes \(countText(parameters.count)) (\(input.signature)), got \(values.count)",
+                    "Invalid params: \(method()) takes \(countText(parameters.count)) (\(input.signature)), got \(values.count)",
                     data: ["expected": .integer(Int64(parameters.count)), "got": .integer(Int64(values.count)), "signature": .string(input.signature)]
                 ))
             }
-            return fill(values, parameters: parameters, method: method, input: input)
+            return fill(values, parameters: parameters, method: method(), input: input)
         case let .object(object):
             let labels = Set(parameters.map(\.label))
             if let unknown = object.keys.first(where: { !labels.contains($0) }) {
-                var message = "Invalid params: \(method) has no parameter '\(unknown)'"
+                var message = "Invalid params: \(method()) has no parameter '\(unknown)'"
                 message += parameters.isEmpty ? "; it takes none" : "; it takes \(parameters.map(\.label).joined(separator: ", "))"
                 var data: JSONObject = ["parameter": .string(unknown), "signature": .string(input.signature)]
                 if let suggestion = Suggestion.closest(to: unknown, among: parameters.map(\.label)) {
@@ -37,17 +40,17 @@ enum ArgumentMatcher {
                 } else if parameter.acceptsNull {
                     values.append(.null)
                 } else {
-                    return .failure(missing(parameter, method: method, input: input))
+                    return .failure(missing(parameter, method: method(), input: input))
                 }
             }
             return .success(values)
         }
     }
 
-    private static func fill(_ given: [JSONValue], parameters: [ParameterDescription], method: String, input: InputDescription) -> Result<[JSONValue], RPCError> {
+    private static func fill(_ given: [JSONValue], parameters: [ParameterDescription], method: @autoclosure () -> String, input: InputDescription) -> Result<[JSONValue], RPCError> {
         var values = given
         for parameter in parameters.dropFirst(given.count) {
-            guard parameter.acceptsNull else { return .failure(missing(parameter, method: method, input: input)) }
+            guard parameter.acceptsNull else { return .failure(missing(parameter, method: method(), input: input)) }
             values.append(.null)
         }
         return .success(values)
