@@ -19,13 +19,13 @@ extension OutboundMessage {
         switch self {
         case let .output(notification):
             append(#"{"jsonrpc":"2.0","method":"output","params":{"vm":"#, to: &bytes)
-            JSONValue.string(notification.instance).write(to: &bytes)
+            JSONValue.writeString(notification.instance, to: &bytes)
             append(#","output":"#, to: &bytes)
-            JSONValue.string(notification.output).write(to: &bytes)
+            JSONValue.writeString(notification.output, to: &bytes)
             append(#","value":"#, to: &bytes)
             notification.value.write(to: &bytes)
             append(#","seq":"#, to: &bytes)
-            JSONValue.integer(notification.seq).write(to: &bytes)
+            JSONValue.writeInteger(notification.seq, to: &bytes)
             append(#","cause":"#, to: &bytes)
             switch notification.cause {
             case let .request(id, method):
@@ -35,7 +35,7 @@ extension OutboundMessage {
                     id.write(to: &bytes)
                 }
                 append(#","method":"#, to: &bytes)
-                JSONValue.string(method).write(to: &bytes)
+                JSONValue.writeString(method, to: &bytes)
                 append("}", to: &bytes)
             default:
                 notification.cause.json.write(to: &bytes)

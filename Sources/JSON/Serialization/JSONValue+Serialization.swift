@@ -28,6 +28,18 @@ extension JSONValue {
     public func write(to buffer: inout [UInt8]) {
         JSONWriter.write(self, to: &buffer)
     }
+
+    /// Appends `text` as a JSON string: the bytes of `JSONValue.string(text).write(to:)`,
+    /// for writers of fixed envelopes (the daemon's wire lines), which would otherwise wrap
+    /// each field in a value only to unwrap it again.
+    public static func writeString(_ text: String, to buffer: inout [UInt8]) {
+        JSONWriter.writeString(text, to: &buffer)
+    }
+
+    /// Appends `number` as a JSON integer: the bytes of `JSONValue.integer(number).write(to:)`.
+    public static func writeInteger(_ number: Int64, to buffer: inout [UInt8]) {
+        JSONWriter.writeInteger(number, to: &buffer)
+    }
 }
 
 /// The serializer: pure Swift, appending to a byte array, no C allocations.
