@@ -69,18 +69,19 @@ public struct ViewModelDeclaration<Model: AnyObject>: Sendable {
 
     /// The type with its model type erased, as the registry keeps it.
     var erased: ViewModelDefinition {
-        // Keyed by name with the model type already erased: the table's type does not depend on
-        // `Model`, so a lookup per request runs specialized code instead of generic dictionary
-        // code that fetches `InputDefinition<Model>`'s metadata each time.
-        let inputsByName: [String: ErasedInput] = Dictionary(
-            inputs.map { input in
-                let apply = input.apply
-                return (input.name, { model, arguments throws(InputFailure) in
-                    try apply(unsafeDowncast(model, to: Model.self), arguments)
-                })
-            },
-            uniquingKeysWith: { first, _ in first }
-        )
+        // In the description's order, so the session's one lookup of an input by name (by
+        // bytes) gives the index here too; and with the model type already erased, so applying
+        // one runs specialized code instead of generic code that fetches
+        // `InputDefinition<Model>`'s metadata each time.
+        let erasedInputs: [ErasedInput] = inputs.map { input in
+            let apply = input.apply
+            // Typed first: a typed-throws closure returned without a declared type crashes
+            // Swift 6.3.1's SIL generation.
+            let erased: ErasedInput = { model, arguments throws(InputFailure) in
+                try apply(unsafeDowncast(model, to: Model.self), arguments)
+            }
+            return erased
+        }
         let (name, options, make, outputs) = (name, options, make, outputs)
         return ViewModelDefinition(
             description: description,
@@ -89,9 +90,9 @@ public struct ViewModelDeclaration<Model: AnyObject>: Sendable {
                 let model = try make(context)
                 return ErasedModel(
                     model: model,
-                    apply: { input, arguments throws(InputFailure) in
-                        guard let apply = inputsByName[input] else { return false }
-                        try apply(model, arguments)
+                    apply: { index, arguments throws(InputFailure) in
+                        guard erasedInputs.indices.contains(index) else { return false }
+                        try erasedInputs[index](model, arguments)
                         return true
                     },
                     observe: { index, send in

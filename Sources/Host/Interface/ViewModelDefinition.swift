@@ -15,14 +15,21 @@ public struct ViewModelDefinition: @unchecked Sendable {
     public func input(named name: String) -> InputDescription? {
         description.input(named: name)
     }
+
+    /// The position of the input called `name` (compared by bytes) in `description.inputs`,
+    /// which is also its position for `ErasedModel.apply`.
+    func inputIndex(named name: String) -> Int? {
+        description.inputs.firstIndex { bytesEqual($0.name, name) }
+    }
 }
 
 /// One live model behind closures that know its real type.
 struct ErasedModel {
     /// The model itself, kept alive by the instance.
     let model: AnyObject
-    /// Applies the input called `name`; false if there is none.
-    let apply: (_ name: String, _ arguments: [JSONValue]) throws(InputFailure) -> Bool
+    /// Applies input number `index` (see `ViewModelDefinition.inputIndex(named:)`); false if
+    /// there is none.
+    let apply: (_ index: Int, _ arguments: [JSONValue]) throws(InputFailure) -> Bool
     /// Observes output number `index`.
     let observe: (_ index: Int, _ send: @escaping (JSONValue) -> Void) -> Disposable?
 }

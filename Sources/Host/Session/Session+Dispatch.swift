@@ -68,9 +68,10 @@ extension Session {
     /// Decodes the parameters and applies the input; outputs it causes are sent meanwhile.
     func applyInput(_ name: String, params: RPCParams, to instance: Instance) -> Result<JSONValue, RPCError> {
         let definition = instance.definition
-        guard let input = definition.input(named: name) else {
+        guard let index = definition.inputIndex(named: name) else {
             return .failure(unknownInput(name, instance: instance.id, definition: definition))
         }
+        let input = definition.description.inputs[index]
         let arguments: [JSONValue]
         switch ArgumentMatcher.match(params, to: input, method: "\(instance.id).\(name)") {
         case let .success(matched): arguments = matched
@@ -80,7 +81,7 @@ extension Session {
             return .failure(RPCError(.methodNotFound, "Method not found: instance '\(instance.id)' was destroyed"))
         }
         do {
-            _ = try model.apply(name, arguments)
+            _ = try model.apply(index, arguments)
             return .success(.null)
         } catch {
             return .failure(ArgumentMatcher.error(for: error, method: "\(instance.id).\(name)", input: input))
