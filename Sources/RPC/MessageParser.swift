@@ -55,7 +55,7 @@ public enum MessageParser {
         guard let version = node["jsonrpc"] else {
             return .invalid(id: id, .invalidRequest("missing \"jsonrpc\": \"2.0\""))
         }
-        guard version.stringValue == "2.0" else {
+        guard version.isString("2.0") else {
             return .invalid(id: id, .invalidRequest("'jsonrpc' must be the string \"2.0\", got \(version.value)"))
         }
         if let methodNode = node["method"] {

@@ -19,7 +19,13 @@ public struct ViewModelDefinition: @unchecked Sendable {
     /// The position of the input called `name` (compared by bytes) in `description.inputs`,
     /// which is also its position for `ErasedModel.apply`.
     func inputIndex(named name: String) -> Int? {
-        description.inputs.firstIndex { bytesEqual($0.name, name) }
+        // By index, comparing each name in place: `firstIndex(where:)` handed its closure a
+        // copy of every description it passed, retaining all of its strings.
+        let inputs = description.inputs
+        for index in inputs.indices where bytesEqual(inputs[index].name, name) {
+            return index
+        }
+        return nil
     }
 }
 

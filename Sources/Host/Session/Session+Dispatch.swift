@@ -71,9 +71,9 @@ extension Session {
         guard let index = definition.inputIndex(named: name) else {
             return .failure(unknownInput(name, instance: instance.id, definition: definition))
         }
-        let input = definition.description.inputs[index]
         let arguments: [JSONValue]
-        switch ArgumentMatcher.match(params, to: input, method: "\(instance.id).\(name)") {
+        // The description is read in place: a copy of it retained each of its strings.
+        switch ArgumentMatcher.match(params, to: definition.description.inputs[index], method: "\(instance.id).\(name)") {
         case let .success(matched): arguments = matched
         case let .failure(error): return .failure(error)
         }
@@ -84,7 +84,7 @@ extension Session {
             _ = try model.apply(index, arguments)
             return .success(.null)
         } catch {
-            return .failure(ArgumentMatcher.error(for: error, method: "\(instance.id).\(name)", input: input))
+            return .failure(ArgumentMatcher.error(for: error, method: "\(instance.id).\(name)", input: definition.description.inputs[index]))
         }
     }
 

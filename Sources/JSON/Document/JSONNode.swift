@@ -1,4 +1,7 @@
 import CJansson
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// A read-only view of one value inside a ``JSONDocument``.
 ///
@@ -102,5 +105,14 @@ public struct JSONNode: @unchecked Sendable {
     /// Whether this is `null`.
     public var isNull: Bool {
         kind == .null
+    }
+
+    /// Whether this is a string whose UTF-8 bytes are exactly `text`'s, compared in the tree
+    /// without copying it out: protocol constants such as `"jsonrpc": "2.0"` are checked on
+    /// every message, and a `String` made for the comparison cost a few hundred instructions.
+    public func isString(_ text: StaticString) -> Bool {
+        guard kind == .string, let bytes = json_string_value(pointer) else { return false }
+        let length = json_string_length(pointer)
+        return length == text.utf8CodeUnitCount && memcmp(bytes, text.utf8Start, length) == 0
     }
 }

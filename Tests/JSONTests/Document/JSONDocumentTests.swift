@@ -41,6 +41,18 @@ final class JSONDocumentTests: XCTestCase {
         XCTAssertEqual(params["ratio"]?.typeName, "number")
     }
 
+    func testIsStringComparesExactBytesInTheTree() throws {
+        let root = try JSONDocument.parse(#"{"v":"2.0","w":"2.00","n":2.0,"e":"","u":"\u00e9","d":"e\u0301","z":"2\u00000"}"#).root
+        XCTAssertEqual(root["v"]?.isString("2.0"), true)
+        XCTAssertEqual(root["w"]?.isString("2.0"), false, "a longer string")
+        XCTAssertEqual(root["n"]?.isString("2.0"), false, "a number is not a string")
+        XCTAssertEqual(root["e"]?.isString(""), true)
+        XCTAssertEqual(root["u"]?.isString("\u{e9}"), true)
+        // Canonically equivalent to "é" as a Swift String, but other bytes: not equal.
+        XCTAssertEqual(root["d"]?.isString("\u{e9}"), false)
+        XCTAssertEqual(root["z"]?.isString("2.0"), false, "a string with a NUL inside")
+    }
+
     func testIndexingIsBoundsChecked() throws {
         let tags = try XCTUnwrap(JSONDocument.parse(request).root["params"]?["tags"])
         XCTAssertEqual(tags.kind, .array)
