@@ -101,15 +101,15 @@ public final class FrameReader {
     public func readChunk(timeoutMilliseconds: Int32 = -1, _ onFrame: (InboundFrame) -> Void) throws(FrameReadError) -> ChunkOutcome {
         if reachedEnd { return .ended }
         if interruption != nil || timeoutMilliseconds >= 0 {
-            let watched = (interruption.map { [$0] } ?? []) + [fileDescriptor]
-            let ready: [Int]
+            let ready: FileDescriptor.InputReadiness
             do {
-                ready = try FileDescriptor.waitForInput(on: watched, timeoutMilliseconds: timeoutMilliseconds)
+                ready = try FileDescriptor.waitForInput(on: fileDescriptor, orInterruption: interruption, timeoutMilliseconds: timeoutMilliseconds)
             } catch {
                 throw .readFailed(error)
             }
-            if ready.isEmpty { return .timedOut }
-            if interruption != nil, ready.contains(0) { return .interrupted }
+            // The interruption first, even when input is waiting too.
+            if ready.interrupted { return .interrupted }
+            if !ready.input { return .timedOut }
         }
         let fd = fileDescriptor
         // Array.withUnsafeMutableBytes rethrows untyped errors: carry the result out by value.
