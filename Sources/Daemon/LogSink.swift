@@ -19,28 +19,36 @@ public final class LogSink: Sendable {
         var writing = false
         /// stderr is gone: nothing is queued any more.
         var failed = false
+        /// The writer thread has been started (by the first line queued).
+        var started = false
     }
 
     private let output: FileDescriptor
     private let state = Monitor(State())
 
-    /// A sink writing to `output` (stderr) from its own thread.
+    /// A sink writing to `output` (stderr) from its own thread, started when the first line is
+    /// queued: most runs log nothing, and a thread started at launch delayed the first response
+    /// (BENCHMARKS.md, issue 18).
     public init(output: FileDescriptor = .standardError) {
         self.output = output
-        DispatchQueue(label: "switchboard.log").async { [self] in writeLoop() }
     }
 
     /// Queues one line (a newline is added). Never blocks on the descriptor.
     public func write(_ line: String) {
         var bytes = Array(line.utf8)
         bytes.append(UInt8(ascii: "\n"))
-        state.withLock { state in
-            if state.failed { return }
+        let startsWriter: Bool = state.withLock { state in
+            if state.failed { return false }
             if state.queued.count + bytes.count <= Self.capacity {
                 state.queued.append(contentsOf: bytes)
             } else {
                 state.dropped += 1
             }
+            defer { state.started = true }
+            return !state.started
+        }
+        if startsWriter {
+            DispatchQueue(label: "switchboard.log").async { [self] in writeLoop() }
         }
         state.broadcast()
     }

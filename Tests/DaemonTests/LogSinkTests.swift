@@ -18,6 +18,20 @@ final class LogSinkTests: XCTestCase {
         XCTAssertEqual(String(decoding: buffer[..<count], as: UTF8.self), "one\ntwo\n")
     }
 
+    func testTheWriterStartsWithTheFirstLineAndDrainWithoutLinesReturnsAtOnce() throws {
+        let (readEnd, writeEnd) = try FileDescriptor.pipe()
+        defer { try? readEnd.close(); try? writeEnd.close() }
+        let sink = LogSink(output: writeEnd)
+        let started = DispatchTime.now()
+        sink.drain(waitingAtMost: 5)  // nothing queued, no writer yet: nothing to wait for
+        XCTAssertLessThan(Double(DispatchTime.now().uptimeNanoseconds - started.uptimeNanoseconds) / 1e9, 4)
+        sink.write("late")
+        sink.drain(waitingAtMost: 5)
+        var buffer = [UInt8](repeating: 0, count: 64)
+        let count = try buffer.withUnsafeMutableBytes { try readEnd.read(into: $0) }
+        XCTAssertEqual(String(decoding: buffer[..<count], as: UTF8.self), "late\n")
+    }
+
     func testAnUnreadOutputNeverBlocksTheWriterAndDropsAreReported() throws {
         let (readEnd, writeEnd) = try FileDescriptor.pipe()
         defer { try? readEnd.close(); try? writeEnd.close() }
