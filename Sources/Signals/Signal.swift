@@ -30,7 +30,7 @@ public final class Signal<Value, Error: Swift.Error>: @unchecked Sendable {
     /// has terminated (and the operator with it, having forwarded or decided its own end) or
     /// when the operator's own lifetime ended, so for them that rule never fires; without the
     /// object, every operator in a graph is one heap block (48 bytes) smaller (BENCHMARKS.md,
-    /// issue 18: about 15 blocks of a signup view model's 167).
+    /// issue 18). `RelayedOperatorTests` checks each relayed operator's end and release.
     ///
     /// A static function rather than an initializer: a second initializer taking a closure
     /// would make every `Signal { observer, lifetime in … }` ambiguous.
