@@ -301,26 +301,21 @@ profile="$out/profile.md"
 
 # --- Report ------------------------------------------------------------------------------
 machine="$out/machine.md"
-cpu="$(awk -F': ' '/^model name/ { print $2; exit }' /proc/cpuinfo)"
 memory="$(awk '/^MemTotal/ { printf "%.1f GiB", $2 / 1048576 }' /proc/meminfo)"
-os="$(. /etc/os-release 2>/dev/null && echo "$PRETTY_NAME" || uname -s)"
-commit="$(git -C "$root" rev-parse --short HEAD 2>/dev/null || echo unknown)"
-if [ -n "$(git -C "$root" status --porcelain -- Sources Package.swift Benchmarks 2>/dev/null | grep -v -E 'BENCHMARKS.md' || true)" ]; then
-    commit="$commit (with uncommitted changes)"
-fi
+. "$here/lib/machine.sh"
 {
     echo "| | |"
     echo "|---|---|"
     echo "| Date | $(date -u '+%Y-%m-%d %H:%M UTC') |"
     echo "| Command | \`bash Benchmarks/run.sh\` (PROCESSES=$PROCESSES ROUNDS=$ROUNDS TARGET_MS=$TARGET_MS COUNT_N=$COUNT_N WARMUP=$WARMUP GRAPHS=$GRAPHS CMO=$CMO) |"
     echo "| Build | \`$build_command\` in \`Benchmarks/\`; C: \`cc -O2 c/jansson_line.c -ljansson\` |"
-    echo "| Commit | $commit |"
-    echo "| CPU | $cpu, $(nproc) cores online |"
+    echo "| Commit | $(machine_commit) |"
+    echo "| CPU | $(machine_cpu) |"
     echo "| Memory | $memory |"
-    echo "| OS | $os, Linux $(uname -r) |"
-    echo "| Swift | $(swift --version 2>&1 | head -1) |"
+    echo "| OS | $(machine_os) |"
+    echo "| Swift | $(machine_swift) |"
     echo "| C compiler | $(cc --version | head -1) |"
-    echo "| jansson | $(pkg-config --modversion jansson 2>/dev/null || echo unknown) |"
+    echo "| jansson | $(machine_jansson) |"
     echo "| valgrind | $(valgrind --version) |"
     if [ -n "$build_note" ]; then
         echo

@@ -2,11 +2,8 @@
 # shellcheck shell=bash
 # --- Machine -----------------------------------------------------------------------------
 busy="$(ps -eo pcpu=,comm= --sort=-pcpu | awk '$1 >= 20 { printf "%s%s (%s%% CPU)", sep, $2, $1; sep = ", " }')"
+. "$here/lib/machine.sh"
 {
-    commit="$(git -C "$root" rev-parse --short HEAD 2>/dev/null || echo unknown)"
-    if [ -n "$(git -C "$root" status --porcelain -- Sources Package.swift Benchmarks 2>/dev/null | grep -v -E 'BENCHMARKS.md' || true)" ]; then
-        commit="$commit (with uncommitted changes)"
-    fi
     echo "| | |"
     echo "|---|---|"
     echo "| Date | $(date -u '+%Y-%m-%d %H:%M UTC') |"
@@ -14,11 +11,11 @@ busy="$(ps -eo pcpu=,comm= --sort=-pcpu | awk '$1 >= 20 { printf "%s%s (%s%% CPU
     echo "| Daemon build | \`$daemon_build\` at the repository root |"
     echo "| Plain daemon build | \`$plain_build\` at the repository root (the throughput rows of a package's default release build) |"
     echo "| Peers | \`swift build ${swift_flags[*]}\` in \`Benchmarks/\`; C: \`cc -O2\` (\`-ljansson\`, \`-pthread\`) |"
-    echo "| Commit | $commit |"
-    echo "| CPU | $(awk -F': ' '/^model name/ { print $2; exit }' /proc/cpuinfo), $(nproc) cores online |"
-    echo "| OS | $(. /etc/os-release 2>/dev/null && echo "$PRETTY_NAME" || uname -s), Linux $(uname -r) |"
-    echo "| Swift | $(swift --version 2>&1 | head -1) |"
-    echo "| jansson | $(pkg-config --modversion jansson 2>/dev/null || echo unknown) |"
+    echo "| Commit | $(machine_commit) |"
+    echo "| CPU | $(machine_cpu) |"
+    echo "| OS | $(machine_os) |"
+    echo "| Swift | $(machine_swift) |"
+    echo "| jansson | $(machine_jansson) |"
     echo "| Load at start | $(cut -d' ' -f1-3 /proc/loadavg) (1, 5, 15 min)${busy:+; busy processes: $busy} |"
 } >"$out/machine.md"
 printf 'meta\tplain_build\t%s\n' "$plain_build" >>"$results"
