@@ -32,7 +32,7 @@ extension Session {
             return .failure(unknownInput(inputName, instance: target, definition: definition))
         }
         return tentatively {
-            switch createInstance(type: target, id: target, options: [:]) {
+            switch createInstance(of: definition, type: target, id: target, options: [:]) {
             case let .success(created): return (applyInput(inputName, params: request.params, to: created), created)
             case let .failure(error): return (.failure(error), nil)
             }

@@ -44,7 +44,7 @@ extension Session {
         guard let type = arguments["type"]?.stringValue else {
             return .failure(paramError("create", "type", expected: "string", found: arguments["type"]))
         }
-        guard registry[type] != nil else {
+        guard let definition = registry[type] else {
             var message = "Invalid params: no view-model type named '\(type)'; types are \(registry.names.joined(separator: ", "))"
             var data: JSONObject = ["types": .array(registry.names.map { .string($0) })]
             if let suggestion = Suggestion.closest(to: type, among: registry.names) {
@@ -73,7 +73,7 @@ extension Session {
         } else {
             id = generateID(for: type)
         }
-        return createInstance(type: type, id: id, options: options).map { instance in
+        return createInstance(of: definition, type: type, id: id, options: options).map { instance in
             ["id": .string(instance.id), "type": .string(type)]
         }
     }
@@ -86,12 +86,10 @@ extension Session {
         return nil
     }
 
-    /// Creates an instance and subscribes to its outputs; property outputs send their current
-    /// values now, as consequences of the current request.
-    func createInstance(type: String, id: String, options: JSONObject) -> Result<Instance, RPCError> {
-        guard let definition = registry[type] else {
-            return .failure(RPCError(.invalidParams, "Invalid params: no view-model type named '\(type)'"))
-        }
+    /// Creates an instance of `definition`, registered as `type` (the caller has looked it up),
+    /// and subscribes to its outputs; property outputs send their current values now, as
+    /// consequences of the current request.
+    func createInstance(of definition: ViewModelDefinition, type: String, id: String, options: JSONObject) -> Result<Instance, RPCError> {
         guard instances.count < configuration.maxInstances else {
             return .failure(RPCError(.limitExceeded, "Instance limit reached: \(configuration.maxInstances) instances are alive; destroy some first", data: ["limit": .integer(Int64(configuration.maxInstances))]))
         }
