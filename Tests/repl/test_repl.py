@@ -12,6 +12,7 @@ The binary is $SWITCHBOARD_BIN, by default .build/debug/switchboard. The last li
 
 import os
 import re
+import shutil
 import stat
 import subprocess
 import sys
@@ -496,6 +497,26 @@ class WithoutLibeditTests(unittest.TestCase):
         terminal.child.sendeof()
         self.assertEqual(terminal.finish(), 0)
         self.assertEqual(terminal.stream.count("line editing is off"), 1, "said once")
+
+    def test_a_libedit_without_the_expected_symbols_is_refused_and_said_so(self):
+        # A stand-in libedit.so.2 that loads but defines none of the functions: the loader
+        # must refuse it (and close it) rather than call a missing symbol.
+        compiler = shutil.which("cc") or shutil.which("gcc") or shutil.which("clang")
+        if compiler is None:
+            raise unittest.SkipTest("no C compiler to build the stand-in library")
+        directory = tempfile.mkdtemp()
+        self.addCleanup(shutil.rmtree, directory)
+        source = os.path.join(directory, "stand_in.c")
+        with open(source, "w") as file:
+            file.write("int switchboard_stand_in_libedit = 1;\n")
+        subprocess.run([compiler, "-shared", "-fPIC", "-o", os.path.join(directory, "libedit.so.2"), source], check=True)
+        terminal = Terminal(NO_COLOR="1", LD_LIBRARY_PATH=directory)
+        self.addCleanup(terminal.close)
+        terminal.expect_prompt()
+        self.assertRegex(terminal.stream, r"line editing is off: libedit\.so\.2 has no \w+")
+        self.assertIn("signup.submitButtonEnabled = false", terminal.run("signup.viewDidLoad"))
+        terminal.child.sendeof()
+        self.assertEqual(terminal.finish(), 0)
 
 
 class PlainModeTests(unittest.TestCase):
