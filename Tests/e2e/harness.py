@@ -2,7 +2,7 @@
 answers the same way: the binary under test, request lines, processes on real pipes, a reader
 thread that collects every line (and keeps torn ones apart), /proc figures, and the runner that
 ends with the `N passed, M failed` line CI reads. Used by the suites in Tests/e2e and by
-Tests/mcp (test_store.py still keeps its own daemon class)."""
+Tests/mcp."""
 
 import json
 import os
@@ -60,12 +60,14 @@ class Collector:
                 self.lines.append(message)
 
     def wait_for(self, predicate, timeout=20):
-        """Waits until `predicate(lines)` holds; False after `timeout` seconds."""
+        """Waits until `predicate(lines)` holds (called on a copy, outside the lock, so it may
+        use `outputs` or `responses`); False after `timeout` seconds."""
         deadline = time.time() + timeout
         while time.time() < deadline:
             with self.lock:
-                if predicate(self.lines):
-                    return True
+                lines = list(self.lines)
+            if predicate(lines):
+                return True
             time.sleep(0.005)
         return False
 
@@ -121,7 +123,8 @@ class Daemon:
         return self.collector.outputs(name)
 
     def wait_for(self, predicate, timeout=30):
-        """With `collect=True`: waits until `predicate()` holds; False after `timeout` seconds."""
+        """With `collect=True`: waits until `predicate()` holds; False after `timeout` seconds.
+        The predicate may call `outputs` (the collector's lock is not held while it runs)."""
         return self.collector.wait_for(lambda _: predicate(), timeout=timeout)
 
     def close(self, timeout=30):

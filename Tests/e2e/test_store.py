@@ -6,7 +6,6 @@ temporary files, a failed write while running reported and recovered.
 Run: python3 Tests/e2e/test_store.py [ROUNDS]  (SWITCHBOARD=binary; ROUNDS of kill -9, default 12).
 Ends with 'N passed, M failed'."""
 
-import json
 import os
 import random
 import sqlite3
@@ -18,7 +17,7 @@ import threading
 import time
 import unittest
 
-from harness import BIN, main, request
+from harness import BIN, Daemon, main, request
 
 ROUNDS = int(sys.argv[1]) if len(sys.argv) > 1 and sys.argv[1].isdigit() else 12
 SAMPLE_IDS = [1, 2, 3]
@@ -37,43 +36,9 @@ def add_friend(tag, first, n):
     ]
 
 
-class Daemon:
-    """One daemon on a data file; a thread collects every line it writes."""
-
-    def __init__(self, data_file, *args):
-        self.process = subprocess.Popen([BIN, "serve", "--data-file", data_file, *args],
-                                        stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
-        self.lines = []
-        self.lock = threading.Lock()
-        self.reader = threading.Thread(target=self._read, daemon=True)
-        self.reader.start()
-
-    def _read(self):
-        for line in self.process.stdout:
-            with self.lock:
-                self.lines.append(json.loads(line))
-
-    def send(self, data):
-        self.process.stdin.write(data)
-        self.process.stdin.flush()
-
-    def outputs(self, name):
-        with self.lock:
-            return [m["params"] for m in self.lines if m.get("method") == "output" and m["params"]["output"] == name]
-
-    def wait_for(self, predicate, timeout=30):
-        deadline = time.time() + timeout
-        while time.time() < deadline:
-            if predicate():
-                return True
-            time.sleep(0.01)
-        return False
-
-    def finish(self, timeout=30):
-        self.process.stdin.close()
-        self.process.wait(timeout=timeout)
-        self.reader.join(timeout=timeout)
-        return self.process.returncode, self.process.stderr.read().decode()
+def store_daemon(data_file, *args):
+    """A daemon on `data_file`; every line it writes is collected, and its stderr kept."""
+    return Daemon("--data-file", data_file, *args, collect=True, stderr=subprocess.PIPE)
 
 
 def friends_in(path):
@@ -133,7 +98,7 @@ class Durability(unittest.TestCase):
                     lines.append(request(f"{vm}-x", f"{vm}.deleteFriend", [friend_id]))
             for n in range(60):
                 lines += add_friend(f"a{round_number}x", f"R{round_number}N{n}", n)
-            daemon = Daemon(self.path)
+            daemon = store_daemon(self.path)
 
             daemon.send(b"".join(preamble))
             daemon.wait_for(lambda: sum(1 for o in daemon.outputs("submitButtonEnabled") if o["vm"] in update_screens and o["value"]) == len(update_screens), timeout=5)
@@ -150,7 +115,7 @@ class Durability(unittest.TestCase):
             time.sleep(rng.uniform(0.04, 0.3))
             daemon.process.kill()  # SIGKILL: no chance to flush or finish anything
             daemon.process.wait(timeout=10)
-            daemon.reader.join(timeout=10)
+            daemon.collector.thread.join(timeout=10)
             writer.join(timeout=10)
             # What the daemon acknowledged before it died.
             for output in daemon.outputs("navigateBack"):
@@ -188,7 +153,7 @@ class Durability(unittest.TestCase):
     def test_two_daemons_writing_1000_friends_each_end_with_2000(self):
         """Two daemons on one file: every acknowledged write of each survives, ids never
         collide, and each daemon's list shows the other's friends."""
-        first, second = Daemon(self.path), Daemon(self.path)
+        first, second = store_daemon(self.path), store_daemon(self.path)
         for daemon, tag in ((first, "p"), (second, "q")):
             payload = b"".join(b"".join(add_friend(tag, f"{tag.upper()}{n}", n)) for n in range(1000))
             threading.Thread(target=daemon.send, args=(payload,), daemon=True).start()
@@ -200,7 +165,7 @@ class Durability(unittest.TestCase):
         self.assertTrue(first.wait_for(lambda: any(len(o["value"]) == 2003 for o in first.outputs("cells")), timeout=30),
                         "the first daemon's list shows both daemons' friends")
         for daemon in (first, second):
-            code, errors = daemon.finish()
+            code, errors = daemon.close()
             self.assertEqual(code, 0, errors)
         friends = friends_in(self.path)
         self.assertEqual(len(friends), 2003)
@@ -297,7 +262,7 @@ class FailuresWhileRunning(unittest.TestCase):
     def test_a_full_disk_fails_the_save_then_recovers_when_space_returns(self):
         mount_point = self.mount_tmpfs("1m")
         path = os.path.join(mount_point, "friends.db")
-        daemon = Daemon(path)
+        daemon = store_daemon(path)
         daemon.send(b"".join(add_friend("a", "Before", 0)))
         self.assertTrue(daemon.wait_for(lambda: len(daemon.outputs("navigateBack")) == 1))
         filler = os.path.join(mount_point, "filler")
@@ -316,7 +281,7 @@ class FailuresWhileRunning(unittest.TestCase):
         os.remove(filler)
         daemon.send(b"".join(add_friend("c", "After", 0)))
         self.assertTrue(daemon.wait_for(lambda: len(daemon.outputs("navigateBack")) == 2), "the next save works")
-        code, errors = daemon.finish()
+        code, errors = daemon.close()
         self.assertEqual(code, 0)
         self.assertIn(f"the friends database {path} could not save the new friend: the disk is full", errors)
         self.assertEqual({row[0] for row in friends_in(path).values()}, {"Ada", "Grace", "Alan", "Before", "After"})
@@ -343,7 +308,7 @@ class FailuresWhileRunning(unittest.TestCase):
         serving, and once the directory is gone the next save works."""
         directory = tempfile.mkdtemp(prefix="store-fail-")
         path = os.path.join(directory, "friends.db")
-        daemon = Daemon(path)
+        daemon = store_daemon(path)
         daemon.send(b"".join(add_friend("a", "Before", 0)))
         self.assertTrue(daemon.wait_for(lambda: len(daemon.outputs("navigateBack")) == 1))
         for suffix in ("", "-wal", "-shm"):
@@ -356,7 +321,7 @@ class FailuresWhileRunning(unittest.TestCase):
         os.rmdir(path)
         daemon.send(b"".join(add_friend("c", "After", 0)))
         self.assertTrue(daemon.wait_for(lambda: len(daemon.outputs("navigateBack")) == 2), "the next save works")
-        code, errors = daemon.finish()
+        code, errors = daemon.close()
         self.assertEqual(code, 0)
         self.assertIn(f"the friends database {path} was replaced by another file while the daemon was running", errors)
         self.assertEqual({row[0] for row in friends_in(path).values()}, {"Ada", "Grace", "Alan", "After"})
