@@ -26,21 +26,24 @@ extension OutboundMessage {
             notification.value.write(to: &bytes)
             append(#","seq":"#, to: &bytes)
             JSONValue.writeInteger(notification.seq, to: &bytes)
-            append(#","cause":"#, to: &bytes)
+            // Fixed fragments are appended whole: each append costs about 90 instructions
+            // whatever its length.
             switch notification.cause {
             case let .request(id, method):
-                append(#"{"kind":"request""#, to: &bytes)
                 if let id {
-                    append(#","id":"#, to: &bytes)
+                    append(#","cause":{"kind":"request","id":"#, to: &bytes)
                     id.write(to: &bytes)
+                    append(#","method":"#, to: &bytes)
+                } else {
+                    append(#","cause":{"kind":"request","method":"#, to: &bytes)
                 }
-                append(#","method":"#, to: &bytes)
                 JSONValue.writeString(method, to: &bytes)
-                append("}", to: &bytes)
+                append("}}}", to: &bytes)
             default:
+                append(#","cause":"#, to: &bytes)
                 notification.cause.json.write(to: &bytes)
+                append("}}", to: &bytes)
             }
-            append("}}", to: &bytes)
         case let .response(response):
             append(#"{"jsonrpc":"2.0","id":"#, to: &bytes)
             response.id.write(to: &bytes)
