@@ -2,8 +2,8 @@
 # The daemon benchmarks of issue 9 ("Daemon, through real pipes") with issue 18's targets:
 # throughput, ping-pong latency, start-up and scale of `switchboard serve`, against the C
 # jansson echo and a Foundation JSONSerialization loop, the same daemon's throughput from a
-# plain `swift build -c release` (no cross-module optimization), and of `switchboard mcp` against a server on the MCP
-# Swift SDK, through real pipes. Writes the "Daemon" section of
+# plain `swift build -c release` (no cross-module optimization), and of `switchboard mcp`
+# against a server on the MCP Swift SDK, through real pipes. Writes the "Daemon" section of
 # BENCHMARKS.md (between the daemon markers; the core and wire sections are left as they are).
 # `Benchmarks/run.sh` runs it after the core workloads; alone:
 #

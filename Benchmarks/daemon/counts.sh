@@ -27,17 +27,13 @@ log "callgrind: throughput (N = $COUNT_N) and ping-pong (N = $PING_COUNT_N), N r
 jobs_file="$out/callgrind/jobs"
 : >"$jobs_file"
 for label in switchboard switchboard-plain jansson-echo foundation; do
-    notify=none
-    case "$label" in switchboard | switchboard-plain) notify=model ;; esac
     for n in "$COUNT_N" 0; do
-        echo "$client throughput $label $INSTANCES $n $notify -- $(callgrind "$out/callgrind/throughput.$label.$n.out" "$(vserver "$label")")" >>"$jobs_file"
+        echo "$client throughput $label $INSTANCES $n $(notify_of "$label") -- $(callgrind "$out/callgrind/throughput.$label.$n.out" "$(vserver "$label")")" >>"$jobs_file"
     done
 done
 for label in switchboard jansson-echo; do
-    notify=none
-    [ "$label" = switchboard ] && notify=model
     for n in "$PING_COUNT_N" 0; do
-        echo "$client pingpong $label $n 200 $notify -- $(callgrind "$out/callgrind/pingpong.$label.$n.out" "$(vserver "$label")")" >>"$jobs_file"
+        echo "$client pingpong $label $n 200 $(notify_of "$label") -- $(callgrind "$out/callgrind/pingpong.$label.$n.out" "$(vserver "$label")")" >>"$jobs_file"
     done
 done
 for label in switchboard jansson-echo foundation swift-floor; do

@@ -20,7 +20,10 @@ static void open_library(sb_library *library) {
         if (address == NULL) {
             snprintf(library->message, sizeof library->message, "%s has no %s", library->file, name);
             library->failure = library->message;
-            dlclose(handle); // no slot may be used after a failure
+            // No slot may be used after a failure: clear the ones already filled, which would
+            // point into the closed library.
+            for (size_t filled = 0; filled < i; filled++) *library->symbols[filled].slot = NULL;
+            dlclose(handle);
             return;
         }
         *library->symbols[i].slot = address;

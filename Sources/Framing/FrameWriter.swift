@@ -4,8 +4,9 @@ import SystemIO
 ///
 /// Every write is one logical write: prefix, body and suffix go out with `writev(2)`, looping over
 /// partial writes (SystemIO retries interrupted calls), while a lock is held, so two messages
-/// written from different threads never interleave on the wire. When the pipe is full the writer blocks (back-pressure: nothing
-/// is dropped), and so do other threads waiting for the lock.
+/// written from different threads never interleave on the wire. When the pipe is full the
+/// writer blocks (back-pressure: nothing is dropped), and so do other threads waiting for the
+/// lock.
 ///
 /// `Sendable` without `@unchecked`: its only mutable state sits inside a `Monitor`, so the
 /// compiler checks the claim. The writer does not close the descriptor.

@@ -119,8 +119,7 @@ enum Report {
         for group in coreGroups {
             guard let plain = results.plainBuildInstructions[group.id] else { continue }
             let cmo = results.instructionsPerUnit(group.id, "signals")
-            let ratio = cmo.map { $0 > 0 ? "\(fixed(plain / $0, digits: 2))×" : "n/a" } ?? "n/a"
-            out += "| \(group.title) | \(cmo.map { format($0) } ?? "missing") | \(format(plain)) | \(ratio) |\n"
+            out += "| \(group.title) | \(cmo.map { format($0) } ?? "missing") | \(format(plain)) |" + ratio(plain, cmo) + "\n"
         }
         return out + "\n"
     }
