@@ -8,10 +8,11 @@ import SystemIO
 /// Serves a session over a pair of file descriptors (stdin/stdout): the daemon.
 ///
 /// ## Threads
-/// - The reader thread reads stdin through ``FrameReader`` (one `read(2)` per chunk, after a
-///   `poll(2)` that also watches the signal self-pipe), parses each frame with jansson (pure
-///   work, no session state: on the second core it overlaps with the executor), and hands the
-///   chunk's frames to the executor as one work item. The ``ReadAheadBudget`` bounds what it
+/// - The reader thread (the one that called ``run()``) reads stdin through ``FrameReader``
+///   (one `read(2)` per chunk, after a `poll(2)` that also watches the signal self-pipe),
+///   parses each frame with jansson (pure work, no session state: on the second core it
+///   overlaps with the executor), and hands the chunk's frames to the executor as one work
+///   item. The ``ReadAheadBudget`` bounds what it
 ///   hands over and the executor has not finished; beyond it, the reader stops reading.
 /// - The executor (``SessionExecutor``, shared with the REPL) runs the session: every request,
 ///   every scheduled action. The ``Outbox`` writes what one work item produced at its end.
@@ -47,6 +48,8 @@ public final class StdioServer: @unchecked Sendable {
     /// or a face wrapping it.
     private let face: SessionFace
     private let done = DispatchSemaphore(value: 0)
+    /// Executor-confined: what wakes a reader waiting on this thread when the server finishes.
+    private var wakeReader: TerminationSignals?
 
     /// A server reading `input` and writing `output`. `makeSession` builds the session with the
     /// clock, the hook to call after each scheduled action, and the sink for what it sends.
@@ -114,10 +117,22 @@ public final class StdioServer: @unchecked Sendable {
             log?.write("switchboard: signals will not stop the daemon gracefully: \(error)")
             signals = nil
         }
-        let maxBatch = executor.sync { $0.maxBatch }
-        // A queue of its own: its one thread may block in poll(2) without starving Dispatch.
-        DispatchQueue(label: "switchboard.reader").async { [self] in
+        let maxBatch = executor.sync { session in
+            wakeReader = signals
+            return session.maxBatch
+        }
+        if let signals {
+            // The reader runs on this thread, which would otherwise only wait: starting a
+            // thread for it was a tenth of the time to the first response (issue 18). When the
+            // server finishes on the executor, `finish` wakes it through the signal pipe.
             readLoop(maxBatch: maxBatch, signals: signals)
+        } else {
+            // No pipe to wake a reader with: it gets a thread of its own (a queue, so its one
+            // thread may block in poll(2) without starving Dispatch), which `run()` leaves
+            // blocked when the server finishes.
+            DispatchQueue(label: "switchboard.reader").async { [self] in
+                readLoop(maxBatch: maxBatch, signals: nil)
+            }
         }
         done.wait()
         return withExtendedLifetime(signals) { executor.sync { _ in outcome ?? .finished } }
@@ -228,6 +243,7 @@ public final class StdioServer: @unchecked Sendable {
         guard outcome == nil else { return }
         outcome = result
         observer?.finished()
+        wakeReader?.wakeReader()
         done.signal()
     }
 }

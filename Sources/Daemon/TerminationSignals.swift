@@ -31,6 +31,14 @@ final class TerminationSignals: Sendable {
         }
     }
 
+    /// Wakes the reader as a signal would, without one: the server finished on the executor
+    /// (`shutdown`, a failed write) while the reader may be waiting in `poll(2)`. A full pipe
+    /// already means "woken", and the descriptor is non-blocking, so this never blocks.
+    func wakeReader() {
+        let byte: [UInt8] = [0]
+        _ = byte.withUnsafeBytes { try? writeEnd.writeIfReady($0) }
+    }
+
     /// The first handled signal that arrived (SIGTERM if the pipe woke for another reason).
     var first: Int32 {
         Self.handled.first { SignalWake.count($0) > 0 } ?? SIGTERM

@@ -105,6 +105,24 @@ class Lifecycle(unittest.TestCase):
         self.assertEqual(process.wait(timeout=10), 0, "exits with stdin still open")
         process.communicate()
 
+    def test_shutdown_run_by_the_executor_wakes_the_waiting_reader(self):
+        # Two requests in one write go to the executor's thread as one batch, so `shutdown`
+        # finishes the server there while the reader waits in poll(2) on an open stdin: the
+        # reader must be woken, or the daemon never exits.
+        process = start()
+        process.stdin.write(request(1, "signup.viewDidLoad") + request(2, "shutdown"))
+        process.stdin.flush()
+        answered = []
+        while not answered or answered[-1].get("id") != 2:
+            line = process.stdout.readline()
+            self.assertTrue(line, "stdout ended before the answer to shutdown")
+            message = json.loads(line)
+            if "id" in message:
+                answered.append(message)
+        self.assertEqual([m["id"] for m in answered], [1, 2])
+        self.assertEqual(process.wait(timeout=10), 0, "exits with stdin still open")
+        process.communicate()
+
     def test_closed_stdout_exits_3(self):
         process = start()
         process.stdout.close()
