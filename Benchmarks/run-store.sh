@@ -17,7 +17,10 @@ out="$here/.build-store"
 mkdir -p "$out"
 log() { echo "== $*" >&2; }
 
-flags=(-c release -Xswiftc -cross-module-optimization --static-swift-stdlib --product switchboard)
+. "$here/lib/readme-build.sh"
+# The README's build, as words: `swift build` and its flags.
+read -r -a readme_build <<<"$(readme_daemon_build "$root/README.md")"
+flags=("${readme_build[@]:2}")
 log "building switchboard (the README's release build)"
 (cd "$root" && swift build "${flags[@]}" --scratch-path .build-cmo >"$out/build.log" 2>&1) || { tail -30 "$out/build.log" >&2; exit 1; }
 current="$(cd "$root" && swift build "${flags[@]}" --scratch-path .build-cmo --show-bin-path)/switchboard"

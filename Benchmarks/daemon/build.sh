@@ -1,7 +1,8 @@
 # Sourced by run-daemon.sh: builds the daemon, the Swift and C peers and the client; defines `server`.
 # shellcheck shell=bash
 # --- Build -------------------------------------------------------------------------------
-daemon_build="swift build -c release -Xswiftc -cross-module-optimization --static-swift-stdlib --product switchboard --scratch-path .build-cmo"
+. "$here/lib/readme-build.sh"
+daemon_build="$(readme_daemon_build "$root/README.md") --scratch-path .build-cmo"
 log "building the daemon: $daemon_build (at the repository root)"
 (cd "$root" && $daemon_build) >"$out/build-daemon.log" 2>&1 || { tail -40 "$out/build-daemon.log" >&2; exit 1; }
 switchboard="$(cd "$root" && $daemon_build --show-bin-path)/switchboard"
