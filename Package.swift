@@ -101,15 +101,22 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],
-            // Start-up (issue 18; Benchmarks/DAEMON-ANALYSIS.md). `--static-swift-stdlib` links
-            // with `-export-dynamic`, which exported our 6,000 symbols for nothing to use: the
-            // runtime's backtracer calls dladdr at every start, which scans them (200,000
-            // instructions). Position-dependent, the binary needs none of its 44,000 load-time
-            // relocations, which dirtied 137 pages: together 0.4 ms of a 2 ms start. The
-            // executable's own image is then at a fixed address; the libraries, heap and stack
-            // are still randomized. Release only: the sanitizers' debug builds need PIE.
+            exclude: ["StaticLibstdcxx"],
+            // Start-up (issue 18; Benchmarks/DAEMON-ANALYSIS.md), release only (the sanitizers'
+            // debug builds need PIE):
+            // - `--static-swift-stdlib` links with `-export-dynamic`, which exported our 6,000
+            //   symbols for nothing to use: the runtime's backtracer calls dladdr at every
+            //   start, which scanned them (200,000 instructions);
+            // - position-dependent, the binary needs none of its 44,000 load-time relocations,
+            //   which dirtied 137 pages (0.4 ms of a 2 ms start). Its own image is then at a
+            //   fixed address; the libraries, heap and stack are still randomized;
+            // - StaticLibstdcxx/libstdc++.so (a linker script, see there) makes that runtime's
+            //   -lstdc++ link GCC's static archive: no libstdc++.so to load and bind (0.35 ms).
             linkerSettings: [
-                .unsafeFlags(["-Xlinker", "--no-export-dynamic", "-Xclang-linker", "-no-pie"], .when(platforms: [.linux], configuration: .release)),
+                .unsafeFlags(
+                    ["-Xlinker", "--no-export-dynamic", "-Xclang-linker", "-no-pie", "-L\(Context.packageDirectory)/Sources/switchboard/StaticLibstdcxx"],
+                    .when(platforms: [.linux], configuration: .release)
+                ),
             ]
         ),
 
