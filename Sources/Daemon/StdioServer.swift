@@ -49,7 +49,7 @@ public final class StdioServer: @unchecked Sendable {
     private let face: SessionFace
     private let done = DispatchSemaphore(value: 0)
     /// Executor-confined: what wakes a reader waiting on this thread when the server finishes.
-    private var wakeReader: TerminationSignals?
+    private var readerWake: TerminationSignals?
 
     /// A server reading `input` and writing `output`. `makeSession` builds the session with the
     /// clock, the hook to call after each scheduled action, and the sink for what it sends.
@@ -118,7 +118,7 @@ public final class StdioServer: @unchecked Sendable {
             signals = nil
         }
         let maxBatch = executor.sync { session in
-            wakeReader = signals
+            readerWake = signals
             return session.maxBatch
         }
         if let signals {
@@ -243,7 +243,7 @@ public final class StdioServer: @unchecked Sendable {
         guard outcome == nil else { return }
         outcome = result
         observer?.finished()
-        wakeReader?.wakeReader()
+        readerWake?.wakeReader()
         done.signal()
     }
 }

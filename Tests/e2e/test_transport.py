@@ -192,6 +192,25 @@ class Logs(unittest.TestCase):
         self.assertEqual(process.wait(timeout=10), 0)
         self.assertIn(b"log lines were dropped: stderr was not being read", errors)
 
+    def test_no_descriptor_for_the_signal_pipe_serves_anyway_and_shutdown_still_exits(self):
+        """Started with room for one descriptor beyond stdin, stdout and stderr (RLIMIT_NOFILE
+        4), the daemon cannot make its signal pipe (two descriptors): it says so in one line,
+        answers, and `shutdown` with stdin still open ends it with status 0. (The reader then
+        waits on a thread of its own, since nothing could wake it on this one.)"""
+        import resource
+        process = start(preexec_fn=lambda: resource.setrlimit(resource.RLIMIT_NOFILE, (4, 4)))
+        out = Collector(process.stdout)
+        process.stdin.write(request(1, "signup.viewDidLoad"))
+        process.stdin.flush()
+        self.assertTrue(out.wait_for(lambda lines: any(m.get("id") == 1 for m in lines)), "answered")
+        process.stdin.write(request(2, "shutdown"))
+        process.stdin.flush()
+        self.assertEqual(process.wait(timeout=10), 0, "exits with stdin still open")
+        out.thread.join(timeout=10)
+        self.assertEqual([m["id"] for m in out.responses()], [1, 2])
+        self.assertIn(b"signals will not stop the daemon gracefully", process.stderr.read())
+        process.stdin.close()
+
     def test_closed_stdout_or_stderr_at_start_never_reach_the_transcript_or_the_data_file(self):
         directory = tempfile.mkdtemp(prefix="fds-")
         lines = (request(1, "signup.viewDidLoad") + request(2, "signup.nameChanged", ["Lisa"])
