@@ -12,8 +12,8 @@ import SystemIO
 ///   (one `read(2)` per chunk, after a `poll(2)` that also watches the signal self-pipe),
 ///   parses each frame with jansson (pure work, no session state: on the second core it
 ///   overlaps with the executor), and hands the chunk's frames to the executor as one work
-///   item. The ``ReadAheadBudget`` bounds what it
-///   hands over and the executor has not finished; beyond it, the reader stops reading.
+///   item. The ``ReadAheadBudget`` bounds what it hands over and the executor has not
+///   finished; beyond it, the reader stops reading.
 /// - The executor (``SessionExecutor``, shared with the REPL) runs the session: every request,
 ///   every scheduled action. The ``Outbox`` writes what one work item produced at its end.
 /// - Signals wake the reader through a self-pipe (``TerminationSignals``); logs are written by

@@ -35,8 +35,7 @@ final class TerminationSignals: Sendable {
     /// (`shutdown`, a failed write) while the reader may be waiting in `poll(2)`. A full pipe
     /// already means "woken", and the descriptor is non-blocking, so this never blocks.
     func wakeReader() {
-        let byte: [UInt8] = [0]
-        _ = byte.withUnsafeBytes { try? writeEnd.writeIfReady($0) }
+        _ = withUnsafeBytes(of: UInt8(0)) { try? writeEnd.writeIfReady($0) }
     }
 
     /// The first handled signal that arrived (SIGTERM if the pipe woke for another reason).
