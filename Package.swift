@@ -38,12 +38,10 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-log", from: "1.16.0"),
     ],
     targets: [
-        // C libraries: one system-library target each, imported by exactly one Swift module.
-        .systemLibrary(
-            name: "CJansson",
-            pkgConfig: "jansson",
-            providers: [.apt(["libjansson-dev"])]
-        ),
+        // C libraries: one wrapper target each, imported by exactly one Swift module.
+        // jansson (Debian's libjansson-dev): its header, and arenas for its parse trees
+        // (Sources/CJansson/cjansson.c).
+        .target(name: "CJansson", linkerSettings: [.linkedLibrary("jansson")]),
 
         // libsqlite3 (Debian's libsqlite3-dev for the header), loaded with dlopen on first use:
         // see Sources/CSQLite/include/csqlite.h.
@@ -120,7 +118,7 @@ let package = Package(
             ]
         ),
 
-        .testTarget(name: "JSONTests", dependencies: ["JSON"]),
+        .testTarget(name: "JSONTests", dependencies: ["JSON", "CJansson"]),
         .testTarget(name: "SystemIOTests", dependencies: ["SystemIO"]),
         .testTarget(name: "FramingTests", dependencies: ["Framing", "SystemIO"]),
         .testTarget(name: "RPCTests", dependencies: ["RPC", "JSON"]),

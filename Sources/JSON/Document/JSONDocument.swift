@@ -6,27 +6,30 @@ import CJansson
 /// The RPC layer uses it to look at `jsonrpc`, `id` and `method` first, and converts
 /// only `params` (via ``JSONNode/value``) once it knows the method exists.
 ///
-/// Ownership: the document holds the single reference to the jansson root that
-/// parsing returned and releases it in `deinit`. Every ``JSONNode`` keeps its document
+/// Ownership: the document owns the tree parsing returned, nodes and arena (see
+/// `cjansson_load`), and releases it in `deinit`. Every ``JSONNode`` keeps its document
 /// alive, so nodes stay valid however long they are kept.
 ///
-/// Thread safety: the tree is never modified after parsing, and jansson's read-only
-/// functions and reference counting are thread-safe (it is built with atomic
-/// builtins), so documents and nodes can be shared across threads.
+/// Thread safety: the tree is never modified after parsing and jansson's read-only
+/// functions keep no state, so documents and nodes can be shared across threads; the
+/// arena is released by whichever thread drops the document last.
 public final class JSONDocument: @unchecked Sendable {
-    /// The root of the tree; owned (reference count one, released in `deinit`).
-    let handle: UnsafeMutablePointer<json_t>
+    /// The tree; owned (released in `deinit`).
+    let tree: ParsedTree
     /// How `\u0000` escapes were let through jansson, if the text had any.
     let nul: NulEscapeSubstitution?
 
-    /// Takes over a reference returned by ``JanssonLoader/load(_:)``.
-    private init(owning handle: UnsafeMutablePointer<json_t>, nul: NulEscapeSubstitution?) {
-        self.handle = handle
+    /// The root node of the tree.
+    var handle: UnsafeMutablePointer<json_t> { tree.root }
+
+    /// Takes over a tree returned by ``JanssonLoader/load(_:)``.
+    private init(owning tree: ParsedTree, nul: NulEscapeSubstitution?) {
+        self.tree = tree
         self.nul = nul
     }
 
     deinit {
-        json_decref(handle)
+        tree.release()
     }
 
     /// The top-level value.
@@ -37,8 +40,8 @@ public final class JSONDocument: @unchecked Sendable {
     /// Parses one JSON text with the same rules as ``JSONValue/parse(_:)-(UnsafeRawBufferPointer)``.
     /// The bytes are not retained: jansson copies what it keeps.
     public static func parse(_ bytes: UnsafeRawBufferPointer) throws(JSONParseError) -> JSONDocument {
-        let (root, nul) = try JanssonLoader.load(bytes)
-        return JSONDocument(owning: root, nul: nul)
+        let (tree, nul) = try JanssonLoader.load(bytes)
+        return JSONDocument(owning: tree, nul: nul)
     }
 
     /// Parses one JSON text from bytes.

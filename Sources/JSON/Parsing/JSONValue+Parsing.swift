@@ -12,10 +12,9 @@ extension JSONValue {
     /// `JSON_ALLOW_NUL`, and every string is read with its length); a raw NUL byte is not
     /// JSON and is rejected. The serializer writes U+0000 as `\u0000`, so it reads back.
     public static func parse(_ bytes: UnsafeRawBufferPointer) throws(JSONParseError) -> JSONValue {
-        let (root, nul) = try JanssonLoader.load(bytes)
-        // `load` handed us the only reference; releasing it frees the whole tree.
-        defer { json_decref(root) }
-        return JanssonTree.value(of: root, restoring: nul)
+        let (tree, nul) = try JanssonLoader.load(bytes)
+        defer { tree.release() }
+        return JanssonTree.value(of: tree.root, restoring: nul)
     }
 
     /// Parses one JSON text from bytes; see ``parse(_:)-(UnsafeRawBufferPointer)``.

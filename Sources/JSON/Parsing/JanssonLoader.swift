@@ -10,10 +10,10 @@ import Glibc
 /// ``JSONDocument/parse(_:)-(UnsafeRawBufferPointer)``) come through here, so the input
 /// checks jansson does not do itself live in one place.
 enum JanssonLoader {
-    /// Parses `bytes` and returns the root with a reference count of one, and the
-    /// substitution that let `\u0000` escapes through (see ``NulEscapeSubstitution``). The
-    /// caller owns that reference and must `json_decref` it exactly once.
-    static func load(_ bytes: UnsafeRawBufferPointer) throws(JSONParseError) -> (root: UnsafeMutablePointer<json_t>, nul: NulEscapeSubstitution?) {
+    /// Parses `bytes` and returns the tree and the substitution that let `\u0000` escapes
+    /// through (see ``NulEscapeSubstitution``). The caller owns the tree and must
+    /// ``ParsedTree/release()`` it exactly once.
+    static func load(_ bytes: UnsafeRawBufferPointer) throws(JSONParseError) -> (tree: ParsedTree, nul: NulEscapeSubstitution?) {
         // jansson stops at a NUL byte and accepts what came before it ("123\0" loads
         // as 123), so a message with a NUL in it would be silently truncated.
         // memchr: a vectorized scan, a fraction of a byte-by-byte loop's cost on every message.
@@ -37,23 +37,24 @@ enum JanssonLoader {
             )
         }
         if let (text, substitution) = NulEscapeSubstitution.rewrite(bytes) {
-            let root = try text.withUnsafeBytes { raw in
+            let tree = try text.withUnsafeBytes { raw in
                 Result { () throws(JSONParseError) in try loadChecked(raw) }
             }.get()
-            return (root, substitution)
+            return (tree, substitution)
         }
         return (try loadChecked(UnsafeRawBufferPointer(start: base, count: bytes.count)), nil)
     }
 
     /// jansson itself, on input already checked.
-    private static func loadChecked(_ bytes: UnsafeRawBufferPointer) throws(JSONParseError) -> UnsafeMutablePointer<json_t> {
+    private static func loadChecked(_ bytes: UnsafeRawBufferPointer) throws(JSONParseError) -> ParsedTree {
         var error = json_error_t()
-        guard let base = bytes.baseAddress, let root = json_loadb(
-            base.assumingMemoryBound(to: CChar.self), bytes.count, cjansson_load_flags(), &error
+        var arena: OpaquePointer?
+        guard let base = bytes.baseAddress, let root = cjansson_load(
+            base.assumingMemoryBound(to: CChar.self), bytes.count, &error, &arena
         ) else {
             throw JSONParseError(jansson: error)
         }
-        return root
+        return ParsedTree(root: root, arena: arena)
     }
 
     /// JSON's four whitespace bytes (RFC 8259 §2).
@@ -78,4 +79,23 @@ enum JanssonLoader {
         // The byte at `offset` itself is the column being reported.
         return (line, column + 1)
     }
+}
+
+/// A tree jansson parsed, with the arena its nodes live in (see `cjansson_load`).
+///
+/// Not a class: its owner (``JSONDocument``, or a parse that converts the tree at once) is
+/// what decides when it ends, and calls ``release()`` exactly once.
+struct ParsedTree {
+    /// The root node.
+    let root: UnsafeMutablePointer<json_t>
+    /// The arena holding every node; nil when the tree was allocated with `malloc`.
+    let arena: OpaquePointer?
+
+    /// Frees the whole tree. Its nodes must not be read afterwards.
+    func release() {
+        cjansson_release(root, arena)
+    }
+
+    /// Bytes the tree's arena holds (0 without one): for tests of its bounds.
+    var arenaBytes: Int { cjansson_arena_bytes(arena) }
 }
