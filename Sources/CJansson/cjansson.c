@@ -132,9 +132,23 @@ static void arena_free(struct cjansson_arena *arena, void *pointer) {
     }
 }
 
+/// Everything but a small allocation that fits the current block: kept out of line so that
+/// the common case below needs no stack frame.
+static __attribute__((noinline)) void *allocate_slowly(struct cjansson_arena *arena, size_t size) {
+    return arena != NULL ? arena_allocate(arena, size) : malloc(size);
+}
+
 static void *cjansson_malloc(size_t size) {
     struct cjansson_arena *arena = filling;
-    return arena != NULL ? arena_allocate(arena, size) : malloc(size);
+    if (arena != NULL && size <= CJANSSON_LARGE_ALLOCATION) {
+        size_t rounded = (size + CJANSSON_ALIGNMENT - 1) & ~(CJANSSON_ALIGNMENT - 1);
+        char *cursor = arena->cursor;
+        if ((size_t)(arena->limit - cursor) >= rounded) {
+            arena->cursor = cursor + rounded;
+            return cursor;
+        }
+    }
+    return allocate_slowly(arena, size);
 }
 
 static void cjansson_free(void *pointer) {
