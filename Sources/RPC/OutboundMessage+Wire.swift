@@ -15,53 +15,54 @@ extension OutboundMessage {
     }
 
     /// Appends ``wireBytes`` to `bytes` (the daemon writes straight into its output buffer).
+    ///
+    /// The envelope's pieces are staged on the stack and appended together
+    /// (``JSONPieceWriter``): an append per piece cost more than the rest of the writing.
     public func writeWire(to bytes: inout [UInt8]) {
         switch self {
         case let .output(notification):
-            append(#"{"jsonrpc":"2.0","method":"output","params":{"vm":"#, to: &bytes)
-            JSONValue.writeString(notification.instance, to: &bytes)
-            append(#","output":"#, to: &bytes)
-            JSONValue.writeString(notification.output, to: &bytes)
-            append(#","value":"#, to: &bytes)
-            notification.value.write(to: &bytes)
-            append(#","seq":"#, to: &bytes)
-            JSONValue.writeInteger(notification.seq, to: &bytes)
-            // Fixed fragments are appended whole: each append costs about 90 instructions
-            // whatever its length.
-            switch notification.cause {
-            case let .request(id, method):
-                if let id {
-                    append(#","cause":{"kind":"request","id":"#, to: &bytes)
-                    id.write(to: &bytes)
-                    append(#","method":"#, to: &bytes)
-                } else {
-                    append(#","cause":{"kind":"request","method":"#, to: &bytes)
+            JSONPieceWriter.append(to: &bytes) { line in
+                line.raw(#"{"jsonrpc":"2.0","method":"output","params":{"vm":"#)
+                line.string(notification.instance)
+                line.raw(#","output":"#)
+                line.string(notification.output)
+                line.raw(#","value":"#)
+                line.value(notification.value)
+                line.raw(#","seq":"#)
+                line.integer(notification.seq)
+                switch notification.cause {
+                case let .request(id, method):
+                    line.raw(#","cause":{"kind":"request","#)
+                    if let id {
+                        line.raw(#""id":"#)
+                        line.value(id)
+                        line.raw(",")
+                    }
+                    line.raw(#""method":"#)
+                    line.string(method)
+                    line.raw("}}}")
+                default:
+                    line.raw(#","cause":"#)
+                    line.value(notification.cause.json)
+                    line.raw("}}")
                 }
-                JSONValue.writeString(method, to: &bytes)
-                append("}}}", to: &bytes)
-            default:
-                append(#","cause":"#, to: &bytes)
-                notification.cause.json.write(to: &bytes)
-                append("}}", to: &bytes)
             }
         case let .response(response):
-            append(#"{"jsonrpc":"2.0","id":"#, to: &bytes)
-            response.id.write(to: &bytes)
-            switch response.result {
-            case let .success(value):
-                append(#","result":"#, to: &bytes)
-                value.write(to: &bytes)
-            case let .failure(error):
-                append(#","error":"#, to: &bytes)
-                error.json.write(to: &bytes)
+            JSONPieceWriter.append(to: &bytes) { line in
+                line.raw(#"{"jsonrpc":"2.0","id":"#)
+                line.value(response.id)
+                switch response.result {
+                case let .success(value):
+                    line.raw(#","result":"#)
+                    line.value(value)
+                case let .failure(error):
+                    line.raw(#","error":"#)
+                    line.value(error.json)
+                }
+                line.raw("}")
             }
-            append("}", to: &bytes)
         case .batch, .clientRequest, .notification:
             json.write(to: &bytes)
         }
-    }
-
-    private func append(_ text: StaticString, to bytes: inout [UInt8]) {
-        text.withUTF8Buffer { bytes.append(contentsOf: $0) }
     }
 }

@@ -1,23 +1,39 @@
 extension JSONWriter {
     /// Appends the decimal digits of `number`, exact over all of `Int64`.
     static func writeInteger(_ number: Int64, to buffer: inout [UInt8]) {
-        if number < 0 {
-            buffer.append(UInt8(ascii: "-"))
+        let length = decimalLength(number)
+        buffer.append(addingCapacity: length) { span in
+            span.withUnsafeMutableBufferPointer { storage, initialized in
+                guard let base = storage.baseAddress else { return }
+                writeDecimal(number, length: length, to: base + initialized)
+                initialized += length
+            }
         }
+    }
+
+    /// How many bytes `number` takes in decimal, its sign included (1 to 20).
+    static func decimalLength(_ number: Int64) -> Int {
         // `magnitude` is a UInt64, so Int64.min needs no special case.
         var remaining = number.magnitude
-        // 20 digits hold UInt64.max; digits are produced backwards into a fixed tuple
-        // to avoid allocating a String per number.
-        var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)
-        withUnsafeMutableBytes(of: &digits) { scratch in
-            var start = scratch.count
-            repeat {
-                start -= 1
-                scratch[start] = UInt8(ascii: "0") + UInt8(truncatingIfNeeded: remaining % 10)
-                remaining /= 10
-            } while remaining > 0 && start > 0
-            buffer.append(contentsOf: UnsafeRawBufferPointer(rebasing: scratch[start...]))
+        var length = number < 0 ? 2 : 1
+        while remaining >= 10 {
+            remaining /= 10
+            length += 1
         }
+        return length
+    }
+
+    /// Writes the `length` (``decimalLength(_:)``) decimal bytes of `number` at `out`,
+    /// digits produced backwards from the end: no string is allocated per number.
+    static func writeDecimal(_ number: Int64, length: Int, to out: UnsafeMutablePointer<UInt8>) {
+        var remaining = number.magnitude
+        var position = length
+        repeat {
+            position -= 1
+            out[position] = UInt8(ascii: "0") + UInt8(truncatingIfNeeded: remaining % 10)
+            remaining /= 10
+        } while remaining > 0
+        if number < 0 { out[0] = UInt8(ascii: "-") }
     }
 
     /// Appends `number` as a JSON number that reads back as the same `Double`.

@@ -1,70 +1,128 @@
 extension JSONWriter {
+    /// The most bytes one input byte can become: a control character is written `\u00XX`
+    /// (and U+2028/U+2029, three bytes, become six).
+    static let maxEscapedBytesPerByte = 6
+
+    /// How much input ``writeString(_:to:)`` escapes per reservation of the array, so that a
+    /// long string reserves at most six times this much beyond what it needs.
+    static let stringChunkBytes = 4096
+
     /// Appends `text` as a quoted JSON string.
     ///
-    /// The UTF-8 is scanned once; runs of bytes that need no escape are copied in bulk,
-    /// so typical strings cost one scan plus one `append(contentsOf:)`.
+    /// The escaping is ``writeEscaped(_:to:)``'s, into the array's spare capacity, one
+    /// reservation per ``stringChunkBytes`` of input.
     static func writeString(_ text: String, to buffer: inout [UInt8]) {
         buffer.append(UInt8(ascii: "\""))
         var text = text
         // `withUTF8` only copies if the string is not already contiguous UTF-8.
         text.withUTF8 { utf8 in
-            var runStart = 0
-            var index = 0
-            let count = utf8.count
-            while index < count {
-                let byte = utf8[index]
-                // Fast test: everything at or above 0x20 except `"`, `\` and 0xE2 (the
-                // lead byte of U+2028/U+2029) is copied untouched.
-                guard byte < 0x20 || byte == 0x22 || byte == 0x5C || byte == 0xE2 else {
-                    index += 1
-                    continue
-                }
-                var escapeLength = 1
-                if byte == 0xE2 {
-                    // U+2028 is E2 80 A8 and U+2029 is E2 80 A9; other E2 sequences
-                    // (e.g. "€" E2 82 AC) are ordinary text.
-                    guard index + 2 < count, utf8[index + 1] == 0x80,
-                          utf8[index + 2] == 0xA8 || utf8[index + 2] == 0xA9
-                    else {
-                        index += 1
-                        continue
+            var start = 0
+            while start < utf8.count {
+                var end = Swift.min(start + stringChunkBytes, utf8.count)
+                // Never split a scalar (U+2028 is recognised by its three bytes together).
+                while end < utf8.count, utf8[end] & 0xC0 == 0x80 { end -= 1 }
+                let chunk = UnsafeBufferPointer(rebasing: utf8[start..<end])
+                buffer.append(addingCapacity: chunk.count * maxEscapedBytesPerByte) { span in
+                    span.withUnsafeMutableBufferPointer { storage, initialized in
+                        guard let base = storage.baseAddress else { return }
+                        initialized += writeEscaped(chunk, to: base + initialized)
                     }
-                    escapeLength = 3
                 }
-                if runStart < index {
-                    buffer.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<index]))
-                }
-                if escapeLength == 3 {
-                    appendASCII(utf8[index + 2] == 0xA8 ? "\\u2028" : "\\u2029", to: &buffer)
-                } else {
-                    appendEscape(for: byte, to: &buffer)
-                }
-                index += escapeLength
-                runStart = index
-            }
-            if runStart < count {
-                buffer.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<count]))
+                start = end
             }
         }
         buffer.append(UInt8(ascii: "\""))
     }
 
-    /// Appends the escape for an ASCII byte that may not appear raw in a JSON string.
-    private static func appendEscape(for byte: UInt8, to buffer: inout [UInt8]) {
-        switch byte {
-        case 0x22: appendASCII("\\\"", to: &buffer)
-        case 0x5C: appendASCII("\\\\", to: &buffer)
-        case 0x0A: appendASCII("\\n", to: &buffer)
-        case 0x0D: appendASCII("\\r", to: &buffer)
-        case 0x09: appendASCII("\\t", to: &buffer)
-        case 0x08: appendASCII("\\b", to: &buffer)
-        case 0x0C: appendASCII("\\f", to: &buffer)
-        default:
-            // Remaining control characters: \u00XX with lowercase hex digits.
-            appendASCII("\\u00", to: &buffer)
-            buffer.append(hexDigit(byte >> 4))
-            buffer.append(hexDigit(byte & 0x0F))
+    /// Whether any of the eight bytes of `word` may need an escape: a byte below 0x20, `"`,
+    /// `\` or 0xE2 (the lead byte of U+2028/U+2029). Exact for "any" (the classic
+    /// has-less-than and has-zero-byte tests), so a clean word is skipped whole.
+    @inline(__always)
+    private static func mayNeedEscape(_ word: UInt64) -> Bool {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let highs: UInt64 = 0x8080_8080_8080_8080
+        let control = (word &- ones &* 0x20) & ~word
+        let quote = word ^ (ones &* 0x22)
+        let backslash = word ^ (ones &* 0x5C)
+        let lineSeparatorLead = word ^ (ones &* 0xE2)
+        let zeros = ((quote &- ones) & ~quote) | ((backslash &- ones) & ~backslash)
+            | ((lineSeparatorLead &- ones) & ~lineSeparatorLead)
+        return (control | zeros) & highs != 0
+    }
+
+    /// Whether `byte` may need an escape (see ``mayNeedEscape(_:)``).
+    @inline(__always)
+    private static func mayNeedEscape(_ byte: UInt8) -> Bool {
+        byte < 0x20 || byte == 0x22 || byte == 0x5C || byte == 0xE2
+    }
+
+    /// Writes the JSON escaping of `utf8` (without quotes) at `out`, which must have room for
+    /// `utf8.count * maxEscapedBytesPerByte` bytes; returns how many it wrote.
+    ///
+    /// Escapes `"`, `\`, every control character below U+0020 (`\n`, `\r`, `\t`, `\b`, `\f`,
+    /// else `\u00XX` with lowercase hex digits) and U+2028/U+2029 (which JavaScript treats as
+    /// line breaks). Clean input is scanned eight bytes at a time and copied in bulk.
+    static func writeEscaped(_ utf8: UnsafeBufferPointer<UInt8>, to out: UnsafeMutablePointer<UInt8>) -> Int {
+        guard let base = utf8.baseAddress else { return 0 }
+        let count = utf8.count
+        var written = 0
+        var runStart = 0
+        var index = 0
+        func copyRun(upTo end: Int) {
+            guard runStart < end else { return }
+            (out + written).update(from: base + runStart, count: end - runStart)
+            written += end - runStart
         }
+        func put(_ byte: UInt8) {
+            out[written] = byte
+            written += 1
+        }
+        while index < count {
+            while index + 8 <= count,
+                  !mayNeedEscape(UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)) {
+                index += 8
+            }
+            // At most a word's worth of bytes, one by one, to the first that may need an escape.
+            let stop = Swift.min(index + 8, count)
+            while index < stop, !mayNeedEscape(base[index]) { index += 1 }
+            guard index < stop else { continue }
+            let byte = base[index]
+            var escapeLength = 1
+            if byte == 0xE2 {
+                // U+2028 is E2 80 A8 and U+2029 is E2 80 A9; other E2 sequences (e.g. "€"
+                // E2 82 AC) are ordinary text.
+                guard index + 2 < count, base[index + 1] == 0x80,
+                      base[index + 2] == 0xA8 || base[index + 2] == 0xA9
+                else {
+                    index += 1
+                    continue
+                }
+                escapeLength = 3
+            }
+            copyRun(upTo: index)
+            put(UInt8(ascii: "\\"))
+            switch byte {
+            case 0xE2:
+                put(UInt8(ascii: "u")); put(UInt8(ascii: "2")); put(UInt8(ascii: "0")); put(UInt8(ascii: "2"))
+                put(base[index + 2] == 0xA8 ? UInt8(ascii: "8") : UInt8(ascii: "9"))
+            case 0x22: put(UInt8(ascii: "\""))
+            case 0x5C: put(UInt8(ascii: "\\"))
+            case 0x0A: put(UInt8(ascii: "n"))
+            case 0x0D: put(UInt8(ascii: "r"))
+            case 0x09: put(UInt8(ascii: "t"))
+            case 0x08: put(UInt8(ascii: "b"))
+            case 0x0C: put(UInt8(ascii: "f"))
+            default:
+                // Remaining control characters: \u00XX with lowercase hex digits.
+                put(UInt8(ascii: "u")); put(UInt8(ascii: "0")); put(UInt8(ascii: "0"))
+                put(hexDigit(byte >> 4))
+                put(hexDigit(byte & 0x0F))
+            }
+            index += escapeLength
+            runStart = index
+        }
+        copyRun(upTo: count)
+        return written
     }
 
     /// The lowercase hexadecimal digit for a value in 0...15.

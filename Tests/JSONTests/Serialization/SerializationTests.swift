@@ -66,6 +66,32 @@ final class SerializationTests: XCTestCase {
         }
     }
 
+    func testLongStringsAreEscapedAcrossChunkBoundaries() throws {
+        // The writer escapes 4,096 input bytes per reservation: put every kind of escape and
+        // every width of scalar across those boundaries.
+        let pieces = ["a", "\u{2028}", "\n", "€", "😀", "\"", "\u{1}", "é", "\u{2029}", "\\"]
+        for offset in 4_090..<4_100 {
+            var text = String(repeating: "x", count: offset)
+            for round in 0..<3_000 { text += pieces[round % pieces.count] }
+            var expected = "\""
+            for scalar in text.unicodeScalars {
+                switch scalar {
+                case "\u{2028}": expected += #"\u2028"#
+                case "\u{2029}": expected += #"\u2029"#
+                case "\n": expected += #"\n"#
+                case "\"": expected += #"\""#
+                case "\\": expected += #"\\"#
+                case "\u{1}": expected += #"\u0001"#
+                default: expected.unicodeScalars.append(scalar)
+                }
+            }
+            expected += "\""
+            let written = JSONValue.string(text).serializedString()
+            XCTAssertEqual(written, expected, "prefix of \(offset) bytes")
+            XCTAssertEqual(try JSONValue.parse(written), .string(text))
+        }
+    }
+
     func testKeysAreEscapedLikeStrings() {
         let value: JSONValue = ["a\"b": 1, "c\nd": 2]
         XCTAssertEqual(value.serializedString(), #"{"a\"b":1,"c\nd":2}"#)
