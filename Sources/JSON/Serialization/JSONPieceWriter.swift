@@ -8,13 +8,17 @@
 /// of ``JSONValue/write(to:)`` for the same values; `JSONPieceWriterTests` checks them.
 public struct JSONPieceWriter: ~Copyable {
     /// The stack buffer's size: a notification's envelope fits it whole.
-    public static let stagingBytes = 512
+    @inlinable public static var stagingBytes: Int { 512 }
+
+    // `raw` is inlined into its callers, so that copying a fixed text of known length
+    // compiles to a few moves instead of a call to `memcpy`: what it touches is visible to
+    // other modules.
 
     /// The array being appended to (moved in and out, never copied).
-    private var bytes: [UInt8]
+    @usableFromInline var bytes: [UInt8]
     /// The stack buffer, and how much of it is waiting to be appended.
-    private let staging: UnsafeMutablePointer<UInt8>
-    private var staged = 0
+    @usableFromInline let staging: UnsafeMutablePointer<UInt8>
+    @usableFromInline var staged = 0
 
     private init(staging: UnsafeMutablePointer<UInt8>) {
         self.bytes = []
@@ -36,7 +40,8 @@ public struct JSONPieceWriter: ~Copyable {
     }
 
     /// Appends the staged bytes to the array.
-    private mutating func flush() {
+    @usableFromInline
+    mutating func flush() {
         guard staged > 0 else { return }
         bytes.append(contentsOf: UnsafeBufferPointer(start: staging, count: staged))
         staged = 0
@@ -44,8 +49,8 @@ public struct JSONPieceWriter: ~Copyable {
 
     /// Where `length` bytes can be staged now (flushing first if they do not fit after what
     /// is staged); nil if they cannot be staged at all, and must go to the array directly.
-    @inline(__always)
-    private mutating func room(for length: Int) -> UnsafeMutablePointer<UInt8>? {
+    @inlinable @inline(__always)
+    mutating func room(for length: Int) -> UnsafeMutablePointer<UInt8>? {
         if length > Self.stagingBytes - staged {
             flush()
             guard length <= Self.stagingBytes else { return nil }
@@ -54,6 +59,7 @@ public struct JSONPieceWriter: ~Copyable {
     }
 
     /// Fixed text, as it is (it must be valid JSON where it is put).
+    @inlinable @inline(__always)
     public mutating func raw(_ text: StaticString) {
         let length = text.utf8CodeUnitCount
         guard let at = room(for: length) else {
