@@ -50,6 +50,28 @@ extension JSONWriter {
         return (control | zeros) & highs != 0
     }
 
+    /// The eight bytes at `pointer`, as one word.
+    @inline(__always)
+    private static func word(at pointer: UnsafePointer<UInt8>) -> UInt64 {
+        UnsafeRawPointer(pointer).loadUnaligned(as: UInt64.self)
+    }
+
+    /// Copies `count` bytes: up to sixteen with two overlapping word moves (no call to
+    /// `memcpy`, which costs more than that for the short strings of a wire line).
+    @inline(__always)
+    private static func copyBytes(from source: UnsafePointer<UInt8>, to target: UnsafeMutablePointer<UInt8>, count: Int) {
+        if count >= 8, count <= 16 {
+            let first = word(at: source)
+            let last = word(at: source + count - 8)
+            UnsafeMutableRawPointer(target).storeBytes(of: first, as: UInt64.self)
+            UnsafeMutableRawPointer(target + count - 8).storeBytes(of: last, as: UInt64.self)
+        } else if count < 8 {
+            for index in 0..<count { target[index] = source[index] }
+        } else {
+            target.update(from: source, count: count)
+        }
+    }
+
     /// Whether `byte` may need an escape (see ``mayNeedEscape(_:)``).
     @inline(__always)
     private static func mayNeedEscape(_ byte: UInt8) -> Bool {
@@ -65,12 +87,22 @@ extension JSONWriter {
     static func writeEscaped(_ utf8: UnsafeBufferPointer<UInt8>, to out: UnsafeMutablePointer<UInt8>) -> Int {
         guard let base = utf8.baseAddress else { return 0 }
         let count = utf8.count
+        // Most strings on the wire (ids, names, methods) need no escape: find that out with
+        // whole words, the last one overlapping the one before, and copy them in one go.
+        if count >= 8 {
+            var offset = 0
+            while offset + 8 <= count, !mayNeedEscape(word(at: base + offset)) { offset += 8 }
+            if offset + 8 > count, offset == count || !mayNeedEscape(word(at: base + count - 8)) {
+                copyBytes(from: base, to: out, count: count)
+                return count
+            }
+        }
         var written = 0
         var runStart = 0
         var index = 0
         func copyRun(upTo end: Int) {
             guard runStart < end else { return }
-            (out + written).update(from: base + runStart, count: end - runStart)
+            copyBytes(from: base + runStart, to: out + written, count: end - runStart)
             written += end - runStart
         }
         func put(_ byte: UInt8) {
@@ -79,7 +111,7 @@ extension JSONWriter {
         }
         while index < count {
             while index + 8 <= count,
-                  !mayNeedEscape(UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)) {
+                  !mayNeedEscape(word(at: base + index)) {
                 index += 8
             }
             // At most a word's worth of bytes, one by one, to the first that may need an escape.

@@ -66,6 +66,24 @@ final class SerializationTests: XCTestCase {
         }
     }
 
+    /// The expected JSON text of a string built from the pieces these tests use, written out
+    /// scalar by scalar: an oracle independent of the writer.
+    private func quotedOracle(_ text: String) -> String {
+        var expected = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\u{2028}": expected += #"\u2028"#
+            case "\u{2029}": expected += #"\u2029"#
+            case "\n": expected += #"\n"#
+            case "\"": expected += #"\""#
+            case "\\": expected += #"\\"#
+            case "\u{1}": expected += #"\u0001"#
+            default: expected.unicodeScalars.append(scalar)
+            }
+        }
+        return expected + "\""
+    }
+
     func testLongStringsAreEscapedAcrossChunkBoundaries() throws {
         // The writer escapes 4,096 input bytes per reservation: put every kind of escape and
         // every width of scalar across those boundaries.
@@ -73,22 +91,40 @@ final class SerializationTests: XCTestCase {
         for offset in 4_090..<4_100 {
             var text = String(repeating: "x", count: offset)
             for round in 0..<3_000 { text += pieces[round % pieces.count] }
-            var expected = "\""
-            for scalar in text.unicodeScalars {
-                switch scalar {
-                case "\u{2028}": expected += #"\u2028"#
-                case "\u{2029}": expected += #"\u2029"#
-                case "\n": expected += #"\n"#
-                case "\"": expected += #"\""#
-                case "\\": expected += #"\\"#
-                case "\u{1}": expected += #"\u0001"#
-                default: expected.unicodeScalars.append(scalar)
+            let written = JSONValue.string(text).serializedString()
+            XCTAssertEqual(written, quotedOracle(text), "prefix of \(offset) bytes")
+            XCTAssertEqual(try JSONValue.parse(written), .string(text))
+        }
+    }
+
+    func testAnEscapeIsFoundAtEveryPositionOfAShortString() {
+        // The scan checks whole words, the last overlapping the one before, and copies clean
+        // strings of up to sixteen bytes with two word moves: one escape anywhere in strings
+        // of every length up to 40 must still be found.
+        for length in 0...40 {
+            let clean = String(repeating: "a", count: length)
+            XCTAssertEqual(JSONValue.string(clean).serializedString(), quotedOracle(clean))
+            for position in 0...length {
+                for piece in ["\"", "\n", "\u{1}", "\\", "\u{2028}", "é", "€"] {
+                    let text = String(repeating: "a", count: position) + piece + String(repeating: "b", count: length - position)
+                    XCTAssertEqual(JSONValue.string(text).serializedString(), quotedOracle(text), text.debugDescription)
                 }
             }
-            expected += "\""
-            let written = JSONValue.string(text).serializedString()
-            XCTAssertEqual(written, expected, "prefix of \(offset) bytes")
-            XCTAssertEqual(try JSONValue.parse(written), .string(text))
+        }
+    }
+
+    func testIntegersOfEveryLengthMatchTheirDecimalText() {
+        var numbers: [Int64] = [0, .max, .min, .max - 1, .min + 1]
+        var power: Int64 = 1
+        for _ in 0..<19 {
+            numbers += [power - 1, power, power + 1, -(power - 1), -power, -(power + 1)]
+            if power <= Int64.max / 10 { power *= 10 }
+        }
+        for number in numbers {
+            XCTAssertEqual(JSONValue.integer(number).serializedString(), String(number))
+            var pieces: [UInt8] = []
+            JSONPieceWriter.append(to: &pieces) { $0.integer(number) }
+            XCTAssertEqual(String(decoding: pieces, as: UTF8.self), String(number))
         }
     }
 
