@@ -42,9 +42,11 @@ public enum MessageParser {
         guard node.kind == .object else {
             return .invalid(id: nil, .invalidRequest("expected a JSON object, got \(node.value.typeName)"))
         }
+        // The envelope's four names in one pass over the members.
+        let (idMember, versionMember, methodMember, paramsMember) = node.members("id", "jsonrpc", "method", "params")
         // The id first, so every later error can carry it.
         var id: JSONValue?
-        if let idNode = node["id"] {
+        if let idNode = idMember {
             switch idNode.kind {
             case .string, .integer, .double, .null:
                 id = idNode.value
@@ -52,18 +54,18 @@ public enum MessageParser {
                 return .invalid(id: nil, .invalidRequest("'id' must be a string, a number or null, got \(idNode.value.typeName)"))
             }
         }
-        guard let version = node["jsonrpc"] else {
+        guard let version = versionMember else {
             return .invalid(id: id, .invalidRequest("missing \"jsonrpc\": \"2.0\""))
         }
         guard version.isString("2.0") else {
             return .invalid(id: id, .invalidRequest("'jsonrpc' must be the string \"2.0\", got \(version.value)"))
         }
-        if let methodNode = node["method"] {
+        if let methodNode = methodMember {
             guard let method = methodNode.stringValue else {
                 return .invalid(id: id, .invalidRequest("'method' must be a string, got \(methodNode.value.typeName)"))
             }
             let params: RPCParams
-            switch node["params"] {
+            switch paramsMember {
             case nil:
                 params = .none
             case let paramsNode? where paramsNode.kind == .null:

@@ -1,4 +1,7 @@
 import CJansson
+#if canImport(Glibc)
+import Glibc
+#endif
 
 // Navigation into arrays and objects. Child nodes share the parent's document, and
 // every lookup is bounds- or presence-checked: bytes from the wire decide the shape.
@@ -29,6 +32,50 @@ extension JSONNode {
     }
 
     /// The element at `index`, or nil when out of range or when this is not an array.
+    /// The members named `first` … `fourth`, found in one pass over the object instead of a
+    /// hash lookup per name: the JSON-RPC envelope reads four names from every message, and
+    /// four lookups cost about 930 instructions a message (callgrind, BENCHMARKS.md, issue 18).
+    /// Names compare by bytes, as the subscript's; nil for a name the object lacks, and four
+    /// nils if this is not an object.
+    public func members(
+        _ first: StaticString, _ second: StaticString, _ third: StaticString, _ fourth: StaticString
+    ) -> (JSONNode?, JSONNode?, JSONNode?, JSONNode?) {
+        guard kind == .object else { return (nil, nil, nil, nil) }
+        // Names are compared with the keys as jansson stores them, which are the document's
+        // own unless it had `\u0000` escapes (then the subscript applies the substitution).
+        guard document.nul == nil, first.hasPointerRepresentation, second.hasPointerRepresentation,
+              third.hasPointerRepresentation, fourth.hasPointerRepresentation
+        else {
+            return (self[first.description], self[second.description], self[third.description], self[fourth.description])
+        }
+        var found: (UnsafeMutablePointer<json_t>?, UnsafeMutablePointer<json_t>?, UnsafeMutablePointer<json_t>?, UnsafeMutablePointer<json_t>?)
+        var iterator = json_object_iter(pointer)
+        while let current = iterator {
+            if let key = json_object_iter_key(current), let child = json_object_iter_value(current) {
+                let length = json_object_iter_key_len(current)
+                func named(_ name: StaticString) -> Bool {
+                    length == name.utf8CodeUnitCount && memcmp(key, name.utf8Start, length) == 0
+                }
+                if named(first) {
+                    found.0 = child
+                } else if named(second) {
+                    found.1 = child
+                } else if named(third) {
+                    found.2 = child
+                } else if named(fourth) {
+                    found.3 = child
+                }
+            }
+            iterator = json_object_iter_next(pointer, current)
+        }
+        return (
+            found.0.map { JSONNode(document: document, pointer: $0) },
+            found.1.map { JSONNode(document: document, pointer: $0) },
+            found.2.map { JSONNode(document: document, pointer: $0) },
+            found.3.map { JSONNode(document: document, pointer: $0) }
+        )
+    }
+
     public subscript(index: Int) -> JSONNode? {
         guard kind == .array, index >= 0, index < json_array_size(pointer),
               let child = json_array_get(pointer, index)

@@ -19,6 +19,44 @@ final class JSONDocumentTests: XCTestCase {
         XCTAssertEqual(root.keys, ["jsonrpc", "id", "method", "params"])
     }
 
+    func testMembersFindsFourNamesInOnePassAsTheSubscriptWould() throws {
+        let root = try JSONDocument.parse(request).root
+        let (id, version, method, params) = root.members("id", "jsonrpc", "method", "params")
+        XCTAssertEqual(id?.int64Value, 42)
+        XCTAssertEqual(version?.stringValue, "2.0")
+        XCTAssertEqual(method?.stringValue, "signup.emailChanged")
+        XCTAssertEqual(params?["email"]?.stringValue, "a@b.c")
+
+        let (missing, alsoMissing, present, _) = root.members("nope", "Id", "id", "")
+        XCTAssertNil(missing)
+        XCTAssertNil(alsoMissing, "names compare by bytes, case included")
+        XCTAssertEqual(present?.int64Value, 42)
+
+        let scalar = try JSONDocument.parse("[1]").root
+        let none = scalar.members("id", "jsonrpc", "method", "params")
+        XCTAssertNil(none.0)
+        XCTAssertNil(none.3)
+    }
+
+    func testMembersIsByteExactAndSeesTheLastOfARepeatedName() throws {
+        // "\u{e9}" and "e\u{301}" are canonically equivalent: still different names. A
+        // repeated name keeps its last value, as the subscript reads it.
+        let root = try JSONDocument.parse(#"{"caf\u00e9":1,"cafe\u0301":2,"id":1,"id":3}"#).root
+        let (composed, decomposed, id, _) = root.members("caf\u{e9}", "cafe\u{301}", "id", "x")
+        XCTAssertEqual(composed?.int64Value, 1)
+        XCTAssertEqual(decomposed?.int64Value, 2)
+        XCTAssertEqual(id?.int64Value, root["id"]?.int64Value)
+        XCTAssertEqual(id?.int64Value, 3)
+    }
+
+    func testMembersOfADocumentWithNulEscapesStillFindsTheirNames() throws {
+        let root = try JSONDocument.parse(#"{"a\u0000b":1,"id":"x\u0000y","method":"m"}"#).root
+        let (withNul, id, method, _) = root.members("a\0b", "id", "method", "params")
+        XCTAssertEqual(withNul?.int64Value, 1)
+        XCTAssertEqual(id?.stringValue, "x\u{0}y")
+        XCTAssertEqual(method?.stringValue, "m")
+    }
+
     func testScalarAccessorsMatchJSONValue() throws {
         let params = try XCTUnwrap(JSONDocument.parse(request).root["params"])
         XCTAssertEqual(params["email"]?.kind, .string)
