@@ -147,10 +147,16 @@ public final class StdioServer: @unchecked Sendable {
             interruptedBy: signals?.readEnd
         )
         var announcedMode = FramingMode.auto
+        // How many frames the last chunk held, plus a quarter: each chunk's array is reserved
+        // at that size, so a pipelined stream's arrays are not grown by doubling (copying
+        // them each time and leaving buffers above glibc's 64 KiB consolidation threshold to
+        // free: together about 230 instructions a request, callgrind).
+        var expectedFrames = 16
         while true {
             // Closures written inline, not stored in a `let`: a stored closure capturing `frames`
             // makes every append pay the runtime's dynamic exclusivity check.
             var frames: [ReaderHandoff] = []
+            frames.reserveCapacity(expectedFrames)
             var bytes = 0
             let step: FrameReader.ChunkOutcome
             do {
@@ -166,6 +172,7 @@ public final class StdioServer: @unchecked Sendable {
                 // Queued after every chunk already handed over, so those are still answered.
                 return executor.async { [self] _ in finish(failure) }
             }
+            expectedFrames = Swift.max(16, frames.count + frames.count / 4)
             if reader.mode != announcedMode, reader.mode != .auto {
                 announcedMode = reader.mode
                 writer.mode = reader.mode
