@@ -105,9 +105,9 @@ extension Session {
         let instance = Instance(id: id, definition: definition, model: model)
         instances.insert(instance)
         for index in definition.description.outputs.indices {
-            instance.keep(model.observe(index) { [weak self, weak instance] value in
-                guard let self, let instance else { return }
-                self.emit(value, output: index, of: instance)
+            instance.keep(model.observe(index) { [route = OutputRoute(session: self, instance: instance)] value in
+                guard let session = route.session, let instance = route.instance else { return }
+                session.emit(value, output: index, of: instance)
             })
         }
         return .success(instance)
@@ -214,4 +214,12 @@ extension Session {
             "parameter": .string(parameter), "expected": .string(expected), "found": .string(foundText),
         ])
     }
+}
+
+/// Where an instance's output values go: its session and the instance, held weakly (an output
+/// keeps neither alive) and immutably. A `[weak self, weak instance]` capture is read from
+/// mutable boxes, which the runtime checks for exclusive access on every output value.
+private struct OutputRoute {
+    weak let session: Session?
+    weak let instance: Instance?
 }

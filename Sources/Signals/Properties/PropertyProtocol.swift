@@ -23,6 +23,25 @@ extension MutablePropertyProtocol {
     /// Sets the value from bindings, for as long as the property lives.
     @inlinable
     public var bindingTarget: BindingTarget<Value> {
-        BindingTarget(lifetime: lifetime) { [weak self] value in self?.value = value }
+        // Held through an immutable weak reference rather than a `[weak self]` capture, whose
+        // box the runtime checks for exclusive access on every value (see `WeakReference`).
+        BindingTarget(lifetime: lifetime) { [property = WeakReference(self)] value in property.object?.value = value }
+    }
+}
+
+/// A weak reference that cannot be reassigned.
+///
+/// A closure that captures `[weak x]` reads `x` from a mutable box, and the runtime checks
+/// every such read for exclusive access (`swift_beginAccess`, about 60 instructions); a
+/// captured `WeakReference` is stored in the closure's context just the same, but immutable,
+/// so reading it needs no check.
+@usableFromInline
+struct WeakReference<Object: AnyObject> {
+    @usableFromInline
+    weak let object: Object?
+
+    @inlinable
+    init(_ object: Object) {
+        self.object = object
     }
 }
