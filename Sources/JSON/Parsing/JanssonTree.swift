@@ -25,6 +25,7 @@ enum JanssonTree {
     /// Converts `root` and everything under it.
     /// `nul` turns a substituted `\u0000` back (see ``NulEscapeSubstitution``).
     static func value(of root: UnsafeMutablePointer<json_t>, restoring nul: NulEscapeSubstitution?) -> JSONValue {
+        if let flat = flatValue(of: root, restoring: nul) { return flat }
         var stack: [OpenContainer] = []
         var node = root
         descend: while true {
@@ -83,6 +84,46 @@ enum JanssonTree {
             }
             return finished
         }
+    }
+
+    /// `root` converted without the walk's stack (an allocation of its own) when it is a
+    /// scalar, or an array or object whose members are all scalars: a request's `params` and
+    /// `id`, nearly always. Nil for anything deeper, which the walk converts.
+    private static func flatValue(of root: UnsafeMutablePointer<json_t>, restoring nul: NulEscapeSubstitution?) -> JSONValue? {
+        switch cjansson_typeof(root) {
+        case JSON_ARRAY:
+            let count = json_array_size(root)
+            for index in 0..<count {
+                guard let child = json_array_get(root, index), !isContainer(child) else { return nil }
+            }
+            var elements: [JSONValue] = []
+            elements.reserveCapacity(count)
+            for index in 0..<count {
+                if let child = json_array_get(root, index) { elements.append(scalar(child, restoring: nul)) }
+            }
+            return .array(elements)
+        case JSON_OBJECT:
+            var iterator = json_object_iter(root)
+            while let current = iterator {
+                guard let child = json_object_iter_value(current), !isContainer(child) else { return nil }
+                iterator = json_object_iter_next(root, current)
+            }
+            var members = JSONObject()
+            iterator = json_object_iter(root)
+            while let current = iterator, let child = json_object_iter_value(current) {
+                members.updateValue(scalar(child, restoring: nul), forKey: key(at: current, restoring: nul))
+                iterator = json_object_iter_next(root, current)
+            }
+            return .object(members)
+        default:
+            return scalar(root, restoring: nul)
+        }
+    }
+
+    /// Whether `node` is an array or an object.
+    private static func isContainer(_ node: UnsafeMutablePointer<json_t>) -> Bool {
+        let type = cjansson_typeof(node)
+        return type == JSON_ARRAY || type == JSON_OBJECT
     }
 
     /// Converts a node that has no children.

@@ -53,6 +53,27 @@ final class ParsingVectorTests: XCTestCase {
         }
     }
 
+    func testFlatAndNestedContainersConvertAlike() throws {
+        // Containers of scalars only are converted without the walk's stack; these check that
+        // path against the nested one, NUL escapes, repeated keys and empty containers included.
+        let cases: [(String, JSONValue)] = [
+            (#"[1,"two",3.5,true,false,null]"#, [1, "two", 3.5, true, false, nil]),
+            (#"{"a\u0000":"b\u0000c","n":1,"n":2}"#, ["a\u{0}": "b\u{0}c", "n": 2]),
+            (#"[[1,"two",3.5,true,false,null]]"#, [[1, "two", 3.5, true, false, nil]]),
+            (#"[{"a\u0000":"b\u0000c","n":1,"n":2}]"#, [["a\u{0}": "b\u{0}c", "n": 2]]),
+            (#"[1,[]]"#, [1, []]),
+            (#"{"x":{}}"#, ["x": [:]]),
+            ("[]", []),
+            ("{}", [:]),
+        ]
+        for (text, expected) in cases {
+            let value = try JSONValue.parse(text)
+            XCTAssertEqual(value, expected, text)
+            XCTAssertEqual(value.serializedString(), expected.serializedString(), "member order of \(text)")
+            XCTAssertEqual(try JSONDocument.parse(text).root.value, expected, text)
+        }
+    }
+
     func testSignOfNegativeZeroIsKept() throws {
         let value = try JSONValue.parse("-0.0")
         XCTAssertEqual(value.doubleValue?.sign, .minus)
