@@ -85,28 +85,29 @@ static _Atomic(struct cjansson_arena *) spare;
 
 static pthread_once_t installed = PTHREAD_ONCE_INIT;
 
-static void *arena_allocate_large(struct cjansson_arena *arena, size_t size) {
-    if (size > SIZE_MAX - sizeof(struct cjansson_block)) return NULL;
-    struct cjansson_block *block = malloc(sizeof(struct cjansson_block) + size);
+/// A new block with room for `data` bytes, chained in front of `*list` and counted in the
+/// arena's size; NULL without memory.
+static struct cjansson_block *chain_block(struct cjansson_arena *arena, struct cjansson_block **list, size_t data) {
+    if (data > SIZE_MAX - sizeof(struct cjansson_block)) return NULL;
+    struct cjansson_block *block = malloc(sizeof(struct cjansson_block) + data);
     if (block == NULL) return NULL;
-    block->previous = arena->large;
-    block->size = sizeof(struct cjansson_block) + size;
-    arena->large = block;
+    block->previous = *list;
+    block->size = sizeof(struct cjansson_block) + data;
+    *list = block;
     arena->bytes += block->size;
-    return block + 1;
+    return block;
 }
 
 static void *arena_allocate(struct cjansson_arena *arena, size_t size) {
-    if (size > CJANSSON_LARGE_ALLOCATION) return arena_allocate_large(arena, size);
+    if (size > CJANSSON_LARGE_ALLOCATION) {
+        struct cjansson_block *block = chain_block(arena, &arena->large, size);
+        return block != NULL ? block + 1 : NULL;
+    }
     size = (size + CJANSSON_ALIGNMENT - 1) & ~(CJANSSON_ALIGNMENT - 1);
     if ((size_t)(arena->limit - arena->cursor) < size) {
         size_t data = arena->next_block_size;
-        struct cjansson_block *block = malloc(sizeof(struct cjansson_block) + data);
+        struct cjansson_block *block = chain_block(arena, &arena->blocks, data);
         if (block == NULL) return NULL;
-        block->previous = arena->blocks;
-        block->size = sizeof(struct cjansson_block) + data;
-        arena->blocks = block;
-        arena->bytes += block->size;
         arena->cursor = (char *)(block + 1);
         arena->limit = arena->cursor + data;
         if (arena->next_block_size < CJANSSON_MAX_BLOCK_SIZE) arena->next_block_size *= 2;
