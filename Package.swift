@@ -1,4 +1,4 @@
-// swift-tools-version:6.1
+// swift-tools-version:6.2
 // Switchboard: Kickstarter-style view models on a reactive core, served over JSON-RPC.
 //
 // Layers, each depending only on layers above it in this list:

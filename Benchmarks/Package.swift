@@ -1,4 +1,4 @@
-// swift-tools-version:6.1
+// swift-tools-version:6.2
 // Switchboard's benchmark suite: a separate package, so `swift test` of the main package stays
 // fast and the main package never depends on OpenCombine. Run everything with `bash run.sh`
 // from this folder (or `bash Benchmarks/run.sh` from the repository root); see README.md.

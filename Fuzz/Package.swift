@@ -1,4 +1,4 @@
-// swift-tools-version:6.1
+// swift-tools-version:6.2
 // The session fuzzer: libFuzzer over the daemon's whole path from raw bytes to responses.
 //
 // A package of its own, depending on the main package by path, so the main build never sees
