@@ -31,7 +31,6 @@ extension JSONNode {
         return child.map { JSONNode(document: document, pointer: $0) }
     }
 
-    /// The element at `index`, or nil when out of range or when this is not an array.
     /// The members named `first` … `fourth`, found in one pass over the object instead of a
     /// hash lookup per name: the JSON-RPC envelope reads four names from every message, and
     /// four lookups cost about 930 instructions a message (callgrind, BENCHMARKS.md, issue 18).
@@ -76,6 +75,7 @@ extension JSONNode {
         )
     }
 
+    /// The element at `index`, or nil when out of range or when this is not an array.
     public subscript(index: Int) -> JSONNode? {
         guard kind == .array, index >= 0, index < json_array_size(pointer),
               let child = json_array_get(pointer, index)
