@@ -98,25 +98,6 @@ static struct cjansson_block *chain_block(struct cjansson_arena *arena, struct c
     return block;
 }
 
-static void *arena_allocate(struct cjansson_arena *arena, size_t size) {
-    if (size > CJANSSON_LARGE_ALLOCATION) {
-        struct cjansson_block *block = chain_block(arena, &arena->large, size);
-        return block != NULL ? block + 1 : NULL;
-    }
-    size = (size + CJANSSON_ALIGNMENT - 1) & ~(CJANSSON_ALIGNMENT - 1);
-    if ((size_t)(arena->limit - arena->cursor) < size) {
-        size_t data = arena->next_block_size;
-        struct cjansson_block *block = chain_block(arena, &arena->blocks, data);
-        if (block == NULL) return NULL;
-        arena->cursor = (char *)(block + 1);
-        arena->limit = arena->cursor + data;
-        if (arena->next_block_size < CJANSSON_MAX_BLOCK_SIZE) arena->next_block_size *= 2;
-    }
-    void *result = arena->cursor;
-    arena->cursor += size;
-    return result;
-}
-
 /// Inside a load: frees `pointer` if it is one of the latest large blocks; anything else
 /// stays until the arena is released.
 static void arena_free(struct cjansson_arena *arena, void *pointer) {
@@ -133,16 +114,35 @@ static void arena_free(struct cjansson_arena *arena, void *pointer) {
     }
 }
 
-/// Everything but a small allocation that fits the current block: kept out of line so that
-/// the common case below needs no stack frame.
+/// `size` rounded up to `CJANSSON_ALIGNMENT` (small sizes only: no overflow).
+static inline size_t aligned(size_t size) {
+    return (size + CJANSSON_ALIGNMENT - 1) & ~(CJANSSON_ALIGNMENT - 1);
+}
+
+/// Everything but a small allocation that fits the current block: outside a load `malloc`;
+/// a large allocation gets a block of its own; a small one starts a new block. Kept out of
+/// line so that the common case in `cjansson_malloc` needs no stack frame.
 static __attribute__((noinline)) void *allocate_slowly(struct cjansson_arena *arena, size_t size) {
-    return arena != NULL ? arena_allocate(arena, size) : malloc(size);
+    if (arena == NULL) return malloc(size);
+    if (size > CJANSSON_LARGE_ALLOCATION) {
+        struct cjansson_block *block = chain_block(arena, &arena->large, size);
+        return block != NULL ? block + 1 : NULL;
+    }
+    // Only called when `size` does not fit what is left of the current block.
+    size_t data = arena->next_block_size;
+    struct cjansson_block *block = chain_block(arena, &arena->blocks, data);
+    if (block == NULL) return NULL;
+    char *result = (char *)(block + 1);
+    arena->cursor = result + aligned(size);
+    arena->limit = result + data;
+    if (arena->next_block_size < CJANSSON_MAX_BLOCK_SIZE) arena->next_block_size *= 2;
+    return result;
 }
 
 static void *cjansson_malloc(size_t size) {
     struct cjansson_arena *arena = filling;
     if (arena != NULL && size <= CJANSSON_LARGE_ALLOCATION) {
-        size_t rounded = (size + CJANSSON_ALIGNMENT - 1) & ~(CJANSSON_ALIGNMENT - 1);
+        size_t rounded = aligned(size);
         char *cursor = arena->cursor;
         if ((size_t)(arena->limit - cursor) >= rounded) {
             arena->cursor = cursor + rounded;

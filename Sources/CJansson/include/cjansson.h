@@ -1,5 +1,5 @@
-#ifndef SWITCHBOARD_CJANSSON_SHIM_H
-#define SWITCHBOARD_CJANSSON_SHIM_H
+#ifndef SWITCHBOARD_CJANSSON_H
+#define SWITCHBOARD_CJANSSON_H
 // The only C surface of Switchboard's JSON layer. Swift imports jansson's read-only
 // functions directly; what it cannot import (function-like macros, and accessors whose names
 // collide with an enum of the same name) is wrapped here as `static inline` helpers, which
