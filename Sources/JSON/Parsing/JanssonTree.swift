@@ -24,9 +24,13 @@ enum JanssonTree {
 
     /// Converts `root` and everything under it.
     /// `nul` turns a substituted `\u0000` back (see ``NulEscapeSubstitution``).
+    ///
+    /// The container being filled is kept in `open`, and only the containers around it in
+    /// `enclosing`: a scalar, or an array or object of scalars (a request's `id` and
+    /// `params`, nearly always), is converted without allocating the stack at all.
     static func value(of root: UnsafeMutablePointer<json_t>, restoring nul: NulEscapeSubstitution?) -> JSONValue {
-        if let flat = flatValue(of: root, restoring: nul) { return flat }
-        var stack: [OpenContainer] = []
+        var enclosing: [OpenContainer] = []
+        var open: OpenContainer?
         var node = root
         descend: while true {
             // Descend: convert `node`, or open a frame and continue with its first child.
@@ -40,7 +44,8 @@ enum JanssonTree {
                 }
                 var frame = OpenContainer(node: node, count: count)
                 frame.elements.reserveCapacity(count)
-                stack.append(frame)
+                if let outer = open.take() { enclosing.append(outer) }
+                open = frame
                 node = first
                 continue descend
             case JSON_OBJECT:
@@ -48,82 +53,42 @@ enum JanssonTree {
                     finished = .object(JSONObject())
                     break
                 }
-                stack.append(OpenContainer(node: node, count: 0, iterator: iterator))
+                if let outer = open.take() { enclosing.append(outer) }
+                open = OpenContainer(node: node, count: 0, iterator: iterator)
                 node = first
                 continue descend
             default:
                 finished = scalar(node, restoring: nul)
             }
 
-            // Ascend: hand `finished` to its parent; move to the parent's next child, or
-            // finish the parent too and keep climbing.
-            while !stack.isEmpty {
-                let top = stack.count - 1
-                if stack[top].iterator != nil {
-                    // Mutating through `stack[top]` edits the frame in place, so the
-                    // members buffer is never copied.
-                    let iterator = stack[top].iterator
-                    stack[top].members.updateValue(finished, forKey: key(at: iterator, restoring: nul))
-                    let next = json_object_iter_next(stack[top].node, iterator)
-                    if let next, let child = json_object_iter_value(next) {
-                        stack[top].iterator = next
+            // Ascend: hand `finished` to its container; move to the container's next child,
+            // or finish the container too and keep climbing.
+            while var frame = open.take() {
+                // Taken out of `open` and put back, so its buffers are edited in place, never
+                // copied.
+                if let iterator = frame.iterator {
+                    frame.members.updateValue(finished, forKey: key(at: iterator, restoring: nul))
+                    if let next = json_object_iter_next(frame.node, iterator), let child = json_object_iter_value(next) {
+                        frame.iterator = next
+                        open = frame
                         node = child
                         continue descend
                     }
-                    finished = .object(stack.removeLast().members)
+                    finished = .object(frame.members)
                 } else {
-                    stack[top].elements.append(finished)
-                    stack[top].index += 1
-                    let index = stack[top].index
-                    if index < stack[top].count, let child = json_array_get(stack[top].node, index) {
+                    frame.elements.append(finished)
+                    frame.index += 1
+                    if frame.index < frame.count, let child = json_array_get(frame.node, frame.index) {
+                        open = frame
                         node = child
                         continue descend
                     }
-                    finished = .array(stack.removeLast().elements)
+                    finished = .array(frame.elements)
                 }
+                open = enclosing.popLast()
             }
             return finished
         }
-    }
-
-    /// `root` converted without the walk's stack (an allocation of its own) when it is a
-    /// scalar, or an array or object whose members are all scalars: a request's `params` and
-    /// `id`, nearly always. Nil for anything deeper, which the walk converts.
-    private static func flatValue(of root: UnsafeMutablePointer<json_t>, restoring nul: NulEscapeSubstitution?) -> JSONValue? {
-        switch cjansson_typeof(root) {
-        case JSON_ARRAY:
-            let count = json_array_size(root)
-            for index in 0..<count {
-                guard let child = json_array_get(root, index), !isContainer(child) else { return nil }
-            }
-            var elements: [JSONValue] = []
-            elements.reserveCapacity(count)
-            for index in 0..<count {
-                if let child = json_array_get(root, index) { elements.append(scalar(child, restoring: nul)) }
-            }
-            return .array(elements)
-        case JSON_OBJECT:
-            var iterator = json_object_iter(root)
-            while let current = iterator {
-                guard let child = json_object_iter_value(current), !isContainer(child) else { return nil }
-                iterator = json_object_iter_next(root, current)
-            }
-            var members = JSONObject()
-            iterator = json_object_iter(root)
-            while let current = iterator, let child = json_object_iter_value(current) {
-                members.updateValue(scalar(child, restoring: nul), forKey: key(at: current, restoring: nul))
-                iterator = json_object_iter_next(root, current)
-            }
-            return .object(members)
-        default:
-            return scalar(root, restoring: nul)
-        }
-    }
-
-    /// Whether `node` is an array or an object.
-    private static func isContainer(_ node: UnsafeMutablePointer<json_t>) -> Bool {
-        let type = cjansson_typeof(node)
-        return type == JSON_ARRAY || type == JSON_OBJECT
     }
 
     /// Converts a node that has no children.

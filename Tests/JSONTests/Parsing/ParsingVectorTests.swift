@@ -54,8 +54,9 @@ final class ParsingVectorTests: XCTestCase {
     }
 
     func testFlatAndNestedContainersConvertAlike() throws {
-        // Containers of scalars only are converted without the walk's stack; these check that
-        // path against the nested one, NUL escapes, repeated keys and empty containers included.
+        // The walk keeps the container it fills out of its stack of enclosing ones, so a
+        // container of scalars converts without that stack; these check flat and nested
+        // containers alike, NUL escapes, repeated keys and empty containers included.
         let cases: [(String, JSONValue)] = [
             (#"[1,"two",3.5,true,false,null]"#, [1, "two", 3.5, true, false, nil]),
             (#"{"a\u0000":"b\u0000c","n":1,"n":2}"#, ["a\u{0}": "b\u{0}c", "n": 2]),
