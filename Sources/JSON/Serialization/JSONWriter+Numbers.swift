@@ -2,11 +2,20 @@ extension JSONWriter {
     /// Appends the decimal digits of `number`, exact over all of `Int64`.
     static func writeInteger(_ number: Int64, to buffer: inout [UInt8]) {
         let length = decimalLength(number)
-        buffer.append(addingCapacity: length) { span in
+        appendWriting(atMost: length, to: &buffer) { out in
+            writeDecimal(number, length: length, to: out)
+            return length
+        }
+    }
+
+    /// Lets `write` put at most `limit` bytes straight into `buffer`'s storage, after what it
+    /// holds; `write` returns how many it wrote. (One place for the standard library's
+    /// `OutputSpan`, which appends without a copy through a temporary.)
+    static func appendWriting(atMost limit: Int, to buffer: inout [UInt8], _ write: (UnsafeMutablePointer<UInt8>) -> Int) {
+        buffer.append(addingCapacity: limit) { span in
             span.withUnsafeMutableBufferPointer { storage, initialized in
                 guard let base = storage.baseAddress else { return }
-                writeDecimal(number, length: length, to: base + initialized)
-                initialized += length
+                initialized += write(base + initialized)
             }
         }
     }

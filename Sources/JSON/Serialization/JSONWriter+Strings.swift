@@ -22,11 +22,8 @@ extension JSONWriter {
                 // Never split a scalar (U+2028 is recognised by its three bytes together).
                 while end < utf8.count, utf8[end] & 0xC0 == 0x80 { end -= 1 }
                 let chunk = UnsafeBufferPointer(rebasing: utf8[start..<end])
-                buffer.append(addingCapacity: chunk.count * maxEscapedBytesPerByte) { span in
-                    span.withUnsafeMutableBufferPointer { storage, initialized in
-                        guard let base = storage.baseAddress else { return }
-                        initialized += writeEscaped(chunk, to: base + initialized)
-                    }
+                appendWriting(atMost: chunk.count * maxEscapedBytesPerByte, to: &buffer) { out in
+                    writeEscaped(chunk, to: out)
                 }
                 start = end
             }
