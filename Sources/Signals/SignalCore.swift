@@ -21,20 +21,30 @@ extension Signal {
     /// ## Locking
     /// `mutex` (in `SignalCoreBase`, with the observer list) guards every `var` of both
     /// classes. It is never held while user code (an observer) runs.
+    ///
+    /// ## Subclasses
+    /// An operator's core may also be its subscription to its source (`Signal.Operator`): then
+    /// it overrides `receive(_:)`. Every member here is `final`, so the hot paths stay direct
+    /// calls.
     @usableFromInline
-    final class Core: SignalCoreBase, @unchecked Sendable {
+    class Core: SignalCoreBase, @unchecked Sendable {
         /// Events waiting for the deliverer, and the terminating event once sent. Created the
         /// first time either is needed: most cores never queue, and a core's size is paid by
         /// every operator of every graph.
         @usableFromInline
-        @exclusivity(unchecked) var backlog: Backlog?
-        /// The latest value sent; nil for all but property cores, which always have one.
-        @usableFromInline
-        @exclusivity(unchecked) var latest: Value?
-
+        @exclusivity(unchecked) final var backlog: Backlog?
         @inlinable
-        init(keepingLatest initial: Value? = nil) {
-            self.latest = initial
+        override init() {
+            super.init()
+        }
+
+        /// The latest value sent: always there for a property's core (a `PropertyCore`, which
+        /// stores it), nil for every other. Not stored here, where a tuple of three optional
+        /// strings made every operator on such values 48 bytes larger for nothing.
+        @inline(__always)
+        @inlinable
+        final var latest: Value? {
+            keepsLatest ? unsafeDowncast(self, to: PropertyCore.self).value : nil
         }
 
         /// The rarely needed state of a core; guarded by the core's `mutex`.
@@ -65,7 +75,7 @@ extension Signal {
 
         /// With the lock held: the backlog, created on first use.
         @inlinable
-        var ensuredBacklog: Backlog {
+        final var ensuredBacklog: Backlog {
             if let backlog { return backlog }
             let created = Backlog()
             backlog = created
@@ -74,7 +84,7 @@ extension Signal {
 
         /// With the lock held: queues `event` for `recipients` behind the delivery under way.
         @inlinable
-        func enqueue(_ event: Event, for recipients: Recipients) {
+        final func enqueue(_ event: Event, for recipients: Recipients) {
             ensuredBacklog.queue.append((event, recipients))
         }
 
@@ -83,7 +93,7 @@ extension Signal {
         /// Sends `event` to every current observer (or queues it behind the delivery under way).
         @inline(__always)
         @inlinable
-        func send(_ event: Event) {
+        final func send(_ event: Event) {
             if let recipients = mutex.withLock({ admit(event) }) {
                 deliver(event, to: recipients)
             }
@@ -93,7 +103,7 @@ extension Signal {
         /// way (returning nil) or makes the caller the deliverer (returning the recipients).
         @inline(__always)
         @inlinable
-        func admit(_ event: Event) -> Recipients? {
+        final func admit(_ event: Event) -> Recipients? {
             guard phase == .alive else { return nil }
             record(event)
             if isDelivering {
@@ -108,9 +118,9 @@ extension Signal {
         /// a reference count while `isDelivering` holds (see `Recipients`).
         @inline(__always)
         @inlinable
-        func recipients() -> Recipients {
+        final func recipients() -> Recipients {
             if let single = observers.single {
-                return .one(Unmanaged.passUnretained(unsafeDowncast(single, to: Subscription.self)))
+                return .one(Unmanaged.passUnretained(single))
             }
             return .all(observers.all)
         }
@@ -118,10 +128,10 @@ extension Signal {
         /// With the lock held: what sending `event` changes in the core's state.
         @inline(__always)
         @inlinable
-        func record(_ event: Event) {
+        final func record(_ event: Event) {
             if case let .value(value) = event {
-                if latest != nil {
-                    latest = value
+                if keepsLatest {
+                    unsafeDowncast(self, to: PropertyCore.self).value = value
                     valueVersion &+= 1
                 }
             } else {
@@ -132,7 +142,7 @@ extension Signal {
         /// With the lock held: the core starts terminating with `event`.
         @inline(never)
         @inlinable
-        func recordTermination(_ event: Event) {
+        final func recordTermination(_ event: Event) {
             phase = .terminating
             ensuredBacklog.terminalEvent = event
         }
@@ -144,7 +154,7 @@ extension Signal {
         /// the delivery under way (or dropped because the signal ended).
         @inline(__always)
         @inlinable
-        func admitForLater(_ event: consuming Event) -> Handoff? {
+        final func admitForLater(_ event: consuming Event) -> Handoff? {
             guard let recipients = mutex.withLock({ admit(event) }) else { return nil }
             // Moved into the handoff, not copied (see `deliver`).
             return Handoff(core: Unmanaged.passUnretained(self), event: event, recipients: recipients)
@@ -155,7 +165,7 @@ extension Signal {
         /// during it are handed back in `released`, to be dropped outside the lock.
         @inline(__always)
         @inlinable
-        func dequeue(_ released: inout ContiguousArray<SubscriptionBase>?) -> (Event, Recipients)? {
+        final func dequeue(_ released: inout ContiguousArray<SubscriptionBase>?) -> (Event, Recipients)? {
             guard let backlog, backlog.head < backlog.queue.count else {
                 if let backlog, backlog.head != 0 { backlog.reset() }
                 if !retired.isEmpty {
@@ -172,7 +182,7 @@ extension Signal {
         /// Delivers `event`, then everything queued meanwhile, until the queue is empty.
         @inline(__always)
         @inlinable
-        func deliver(_ first: Event, to firstRecipients: Recipients) {
+        final func deliver(_ first: Event, to firstRecipients: Recipients) {
             // The first event is sent as borrowed rather than copied into a loop variable: a
             // copy of a value with several references (a tuple of strings) goes through its
             // type's value witness, hundreds of instructions per hop (BENCHMARKS.md, issue 18).
@@ -193,7 +203,7 @@ extension Signal {
 
         /// After the terminating event went out: drop observers and end the generator's lifetime.
         @inlinable
-        func finishTermination() {
+        final func finishTermination() {
             let (dropped, wasRetired): (ContiguousArray<SubscriptionBase>, ContiguousArray<SubscriptionBase>) = mutex.withLock {
                 phase = .terminated
                 isDelivering = false
@@ -204,6 +214,8 @@ extension Signal {
             }
             for subscription in dropped { subscription.deactivate() }
             withExtendedLifetime(wasRetired) {}
+            // An operator core stops observing its source (a no-op for any other core).
+            dispose()
             end()
         }
 
@@ -220,14 +232,14 @@ extension Signal {
         /// it is being built (`take(first: 0)`) and its `completed` must reach the producer's
         /// observer, not turn into an interruption.
         @inlinable
-        func observe(_ observer: Observer, sendingLatest: Bool = false, replayingTermination: Bool = false) -> Disposable? {
+        final func observe(_ observer: Observer, sendingLatest: Bool = false, replayingTermination: Bool = false) -> Disposable? {
             attach(Subscription(.observer(observer), core: self), sendingLatest: sendingLatest, replayingTermination: replayingTermination)
         }
 
         /// Adds an observer that is just a closure: no `Observer` object in between, which
         /// saves an allocation and a call on every event for every operator.
         @inlinable
-        func observe(action: @escaping (Event) -> Void) -> Disposable? {
+        final func observe(action: @escaping (Event) -> Void) -> Disposable? {
             attach(Subscription(.action(action), core: self), sendingLatest: false, replayingTermination: false)
         }
 
@@ -236,21 +248,51 @@ extension Signal {
         /// `currentValueAndVersion`), so the derived property neither misses a change nor
         /// repeats the value it started from.
         @inlinable
-        func observe(action: @escaping (Event) -> Void, sendingLatestIfChangedSince version: UInt32) -> Disposable? {
+        final func observe(action: @escaping (Event) -> Void, sendingLatestIfChangedSince version: UInt32) -> Disposable? {
             attach(Subscription(.action(action), core: self), sendingLatest: true, unlessVersion: version, replayingTermination: true)
         }
 
         /// The current value of a property core and its version (see `valueVersion`).
         @inlinable
-        var currentValueAndVersion: (Value, UInt32) {
+        final var currentValueAndVersion: (Value, UInt32) {
             let (value, version) = mutex.withLock { (latest, valueVersion) }
             guard let value else { preconditionFailure("currentValueAndVersion read on a signal core that keeps no value") }
             return (value, version)
         }
 
+        /// Adds an operator core as an observer: it is its own subscription (see
+        /// `Signal.Operator`). With `replayingTermination`, as in `observe`.
         @inlinable
-        func attach(
-            _ subscription: Subscription,
+        final func attach(operator node: SubscriptionBase, replayingTermination: Bool) {
+            node.observing(self)
+            _ = attach(node, sendingLatest: false, replayingTermination: replayingTermination)
+        }
+
+        /// Hands `event` to one of this core's subscriptions: an ordinary one by a direct,
+        /// specialized call (it is a `Subscription` of this core's types), an operator core
+        /// through `receive(_:)`, with a copy of the event that the operator takes over.
+        ///
+        /// A copy, because an event read through a pointer is copied anyway by the reader (the
+        /// compiler cannot know that nothing writes to it while the operator runs), and that
+        /// copy went through the event type's value witnesses: 450 instructions for a tuple
+        /// of three strings. Copied here, where the types are known, it is a few retains.
+        @inline(__always)
+        @inlinable
+        static func hand(_ event: Event, to subscription: SubscriptionBase) {
+            if subscription.isOperator {
+                withUnsafeTemporaryAllocation(of: Event.self, capacity: 1) { slot in
+                    guard let address = slot.baseAddress else { return }
+                    address.initialize(to: event)
+                    subscription.receive(UnsafeMutableRawPointer(address))
+                }
+            } else {
+                unsafeDowncast(subscription, to: Subscription.self).send(event)
+            }
+        }
+
+        @inlinable
+        final func attach(
+            _ subscription: SubscriptionBase,
             sendingLatest requested: Bool,
             unlessVersion version: UInt32? = nil,
             replayingTermination: Bool
@@ -279,23 +321,23 @@ extension Signal {
                 // Observing an ended signal: ReactiveSwift's answer is a lone `interrupted`.
                 // A property that has ended still has a value, and its producer completes.
                 if let value {
-                    subscription.send(.value(value))
-                    subscription.send(.completed)
+                    Core.hand(.value(value), to: subscription)
+                    Core.hand(.completed, to: subscription)
                 } else {
-                    subscription.send(terminal ?? .interrupted)
+                    Core.hand(terminal ?? .interrupted, to: subscription)
                 }
                 return nil
             }
         }
 
         @inlinable
-        override func interrupt() {
+        final override func interrupt() {
             send(.interrupted)
         }
 
         /// The last reference to the input observer went away: nobody can send any more.
         @inlinable
-        func inputDidDeinitialize() {
+        final func inputDidDeinitialize() {
             send(.interrupted)
         }
 
@@ -303,7 +345,7 @@ extension Signal {
 
         /// The current value of a property core.
         @inlinable
-        var currentValue: Value {
+        final var currentValue: Value {
             guard let value = mutex.withLock({ latest }) else {
                 preconditionFailure("currentValue read on a signal core that keeps no value")
             }
@@ -313,7 +355,7 @@ extension Signal {
         /// Applies `body` to the current value of a property core and sends the result, both
         /// under the lock, so concurrent modifications are never lost or reordered.
         @inlinable
-        func modify<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
+        final func modify<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
             let (result, value, recipients): (Result, Value, Recipients?) = try mutex.withLock {
                 guard var value = latest else {
                     preconditionFailure("modify called on a signal core that keeps no value")
@@ -325,6 +367,21 @@ extension Signal {
             return result
         }
 
+    }
+
+    /// The core of a property: a signal core that keeps the latest value (see `Core.latest`).
+    @usableFromInline
+    final class PropertyCore: Core, @unchecked Sendable {
+        /// Guarded by `mutex`, like every `var` of a core.
+        @usableFromInline
+        @exclusivity(unchecked) var value: Value
+
+        @inlinable
+        init(_ initial: Value) {
+            value = initial
+            super.init()
+            keepsLatest = true
+        }
     }
 
     /// A delivery decided under a caller's lock, to be made once that lock is released (see
@@ -363,20 +420,22 @@ extension Signal {
     /// observers travel as the array itself, whose buffer keeps its elements alive.
     @usableFromInline
     enum Recipients {
-        case one(Unmanaged<Subscription>)
+        case one(Unmanaged<SubscriptionBase>)
         case all(ContiguousArray<SubscriptionBase>)
 
+        /// Hands `event` to each subscription still active (see `Core.hand(_:to:)`).
         @inline(__always)
         @inlinable
         func send(_ event: Event) {
             switch self {
             case let .one(subscription):
-                subscription._withUnsafeGuaranteedRef { $0.sendIfActive(event) }
+                subscription._withUnsafeGuaranteedRef { if $0.isActive { Core.hand(event, to: $0) } }
             case let .all(subscriptions):
                 subscriptions.withUnsafeBufferPointer { buffer in
                     for index in buffer.indices {
-                        Unmanaged.passUnretained(unsafeDowncast(buffer[index], to: Subscription.self))
-                            ._withUnsafeGuaranteedRef { $0.sendIfActive(event) }
+                        Unmanaged.passUnretained(buffer[index])._withUnsafeGuaranteedRef {
+                            if $0.isActive { Core.hand(event, to: $0) }
+                        }
                     }
                 }
             }

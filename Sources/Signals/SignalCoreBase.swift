@@ -13,9 +13,10 @@
 /// owning a separate `Lifetime` object: nearly every operator's signal has one, and a separate
 /// object cost a 48-byte heap block per operator, 20 of a signup view model's 188 blocks
 /// (BENCHMARKS.md, issue 18). A pipe's core, which had none, is 16 bytes larger for it. The
-/// lifetime's lock is its own, distinct from `mutex`.
+/// lifetime's lock is its own, distinct from `mutex`. Through `SubscriptionBase` a core can
+/// also be a subscription: an operator's core observes its source itself (`Signal.Operator`).
 @usableFromInline
-class SignalCoreBase: Lifetime, @unchecked Sendable {
+class SignalCoreBase: SubscriptionBase, @unchecked Sendable {
     /// The life cycle of a core: `terminating` while its terminating event is delivered.
     @usableFromInline
     enum Phase: UInt8 { case alive, terminating, terminated }
@@ -46,9 +47,11 @@ class SignalCoreBase: Lifetime, @unchecked Sendable {
     @usableFromInline
     @exclusivity(unchecked) final var retired = ContiguousArray<SubscriptionBase>()
 
+    /// A core that observes nothing itself (an operator's core observes its source once
+    /// attached by `Signal.Core.attach(operator:replayingTermination:)`).
     @inlinable
-    override init() {
-        super.init()
+    init() {
+        super.init(core: nil)
     }
 
     /// The lifetime of the signal: ends when it terminates (already ended if it has), and

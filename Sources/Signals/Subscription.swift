@@ -2,34 +2,60 @@ import Synchronization
 
 /// One observer's registration with a core; disposing it stops delivery to that observer.
 ///
-/// The type-independent half (see `SignalCoreBase` for why it is not generic); the events go
-/// through the generic subclass `Signal.Subscription`.
+/// The type-independent half (see `SignalCoreBase` for why it is not generic). Two kinds of
+/// subclass receive events: the generic `Signal.Subscription` of an ordinary observer, and
+/// the operators whose signal core is itself the subscription to their source
+/// (`Signal.Operator`, through `receive(_:)`), so that an operator is one object rather than
+/// a core, a subscription and a closure context (BENCHMARKS.md, issue 18).
+///
+/// It is a `Lifetime` because a core must be both (an operator core is the lifetime of its
+/// signal and the subscription to its source) and Swift classes have one superclass: an
+/// ordinary subscription carries the lifetime's few bytes unused. The lifetime's `lock` also
+/// guards `core`.
 @usableFromInline
-class SubscriptionBase: Disposable, @unchecked Sendable {
-    /// Read by the deliverer without the core's lock, hence atomic.
+class SubscriptionBase: Lifetime, Disposable, @unchecked Sendable {
+    // Whether it still delivers is `subscriptionIsActive`, stored in `Lifetime` (see there),
+    // read by the deliverer without the core's lock, hence atomic.
+    /// The core this subscription observes (guarded by `lock`). Strong until disposal, so a
+    /// held disposable can always remove its observer; nil for a core that observes nothing.
     @usableFromInline
-    let active = Atomic<Bool>(true)
-    /// Guards `core`.
-    @usableFromInline
-    let lock = Lock()
-    /// Strong until disposal, so a held disposable can always remove its observer.
-    @usableFromInline
-    @exclusivity(unchecked) var core: SignalCoreBase?
+    @exclusivity(unchecked) final var core: SignalCoreBase?
 
     @inlinable
-    init(core: SignalCoreBase) {
+    init(core: SignalCoreBase?) {
         self.core = core
+        super.init()
     }
 
+    /// An operator core (`isOperator`) receives one event of the observed signal, passed by
+    /// address: the pointee is an initialized `Signal<Value, Error>.Event` of the observed
+    /// core's types, which `Signal.Operator` knows, and which the receiver must move out
+    /// (take over) exactly once. Only a core's delivery calls it (see
+    /// `Signal.Core.hand(_:to:)`). A `Signal.Subscription` is not called here but directly,
+    /// by the core that knows its type.
+    ///
+    /// Called through the vtable, a method of a generic class runs in its unspecialized form,
+    /// which copies events through value witnesses and looks up generic metadata (1,500
+    /// instructions more per request when every subscription went through it): an override
+    /// must only hand the event on, to a closure formed where the types are known.
     @usableFromInline
-    final var isActive: Bool { active.load(ordering: .acquiring) }
+    func receive(_ event: UnsafeMutableRawPointer) {}
+
+    @usableFromInline
+    final var isActive: Bool { subscriptionIsActive.load(ordering: .acquiring) }
 
     @usableFromInline
     final var isDisposed: Bool { !isActive }
 
+    /// Sets the observed core of a subscription made before it was attached (an operator core).
+    @inlinable
+    final func observing(_ observed: SignalCoreBase) {
+        lock.withLock { core = observed }
+    }
+
     @inlinable
     final func dispose() {
-        guard active.exchange(false, ordering: .acquiringAndReleasing) else { return }
+        guard subscriptionIsActive.exchange(false, ordering: .acquiringAndReleasing) else { return }
         let owner: SignalCoreBase? = lock.withLock {
             defer { core = nil }
             return core
@@ -40,7 +66,7 @@ class SubscriptionBase: Disposable, @unchecked Sendable {
     /// Called by the core after termination: no more events, and no cycle back to it.
     @inlinable
     final func deactivate() {
-        active.store(false, ordering: .releasing)
+        subscriptionIsActive.store(false, ordering: .releasing)
         lock.withLock { core = nil }
     }
 }
@@ -56,23 +82,19 @@ extension Signal {
             case action((Event) -> Void)
         }
 
-        /// The target, split in two plain `let`s rather than stored as the enum: a call
-        /// through a borrowed, non-optional `let` closure needs no retain of its context; a
-        /// closure taken out of an enum payload or an optional does. For an `Observer`
-        /// target, `action` is a closure without context that is never called.
+        /// The target as one closure in a plain `let`: a call through a borrowed,
+        /// non-optional `let` closure needs no retain of its context. For an `Observer`
+        /// target it is a closure capturing only the observer, whose context is the observer
+        /// itself (no allocation).
         @usableFromInline
         let action: (Event) -> Void
-        @usableFromInline
-        let observer: Observer?
 
         @inlinable
         init(_ target: Target, core: Core) {
             switch target {
             case let .observer(observer):
-                self.observer = observer
-                self.action = { _ in }
+                self.action = { event in observer.send(event) }
             case let .action(action):
-                self.observer = nil
                 self.action = action
             }
             super.init(core: core)
@@ -81,18 +103,9 @@ extension Signal {
         @inline(__always)
         @inlinable
         func send(_ event: Event) {
-            if let observer {
-                observer.send(event)
-            } else {
-                action(event)
-            }
+            action(event)
         }
 
-        /// Sends `event` unless the subscription was disposed meanwhile.
-        @inline(__always)
-        @inlinable
-        func sendIfActive(_ event: Event) {
-            if isActive { send(event) }
-        }
+
     }
 }

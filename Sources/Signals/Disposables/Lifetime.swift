@@ -1,3 +1,5 @@
+import Synchronization
+
 /// Represents how long something lives: observers can attach work to its end.
 ///
 /// A signal's generator receives the lifetime of the signal; `Lifetime.make()` gives a
@@ -10,6 +12,22 @@ public class Lifetime: @unchecked Sendable {
     /// Guards `children` and `nextToken`.
     @usableFromInline
     let lock = Lock()
+    /// Whether a `SubscriptionBase` (a subclass) still delivers; unused by other lifetimes.
+    /// Declared here, not in the subclass, because here it fills the padding after `lock`: a
+    /// subclass's fields start after this class's, and every core and subscription would be
+    /// 8 bytes larger.
+    @usableFromInline
+    let subscriptionIsActive = Atomic<Bool>(true)
+    /// True for a `Signal.Operator` (a subclass): a core delivers to it through
+    /// `SubscriptionBase.receive(_:)` rather than to a `Signal.Subscription`'s action. Set
+    /// before the object is shared, never changed. Here, like `subscriptionIsActive`, to
+    /// fill padding.
+    @usableFromInline
+    @exclusivity(unchecked) final var isOperator = false
+    /// True for a `Signal.PropertyCore` (a subclass), which keeps its latest value. Set before
+    /// the object is shared, never changed; here to fill padding, like `isOperator`.
+    @usableFromInline
+    @exclusivity(unchecked) final var keepsLatest = false
     /// The token of the latest child added.
     @usableFromInline
     @exclusivity(unchecked) final var nextToken: UInt32 = 0
@@ -17,15 +35,17 @@ public class Lifetime: @unchecked Sendable {
     @usableFromInline
     @exclusivity(unchecked) final var children = Children.none
 
-    /// The children of a lifetime. Most lifetimes (an operator's) hold exactly one, so it is
-    /// stored inline: no array buffer per operator, and the lifetime fits a smaller malloc
-    /// size class.
+    /// The children of a lifetime. Most lifetimes (an operator's) hold exactly one, a
+    /// subscription to the operator's source, so that one is stored inline: no array buffer
+    /// per operator. Inline only as a `SubscriptionBase`, a class reference, so the enum is
+    /// one word rather than a two-word existential; every lifetime (and so every core and
+    /// subscription) is 8 bytes smaller for it.
     @usableFromInline
     enum Children {
         case none
-        /// One child, whose token is `nextToken` (only `none` becomes `one`, and adding to
-        /// `one` makes it `many`).
-        case one(Disposable)
+        /// One subscription, whose token is `nextToken` (only `none` becomes `one`, and adding
+        /// to `one` makes it `many`).
+        case one(SubscriptionBase)
         case many(ContiguousArray<(token: UInt32, disposable: Disposable)>)
         case ended
     }
@@ -82,7 +102,11 @@ public class Lifetime: @unchecked Sendable {
                 return nil
             case .none:
                 nextToken &+= 1
-                children = .one(disposable)
+                if let subscription = disposable as? SubscriptionBase {
+                    children = .one(subscription)
+                } else {
+                    children = .many([(nextToken, disposable)])
+                }
             case let .one(first):
                 children = .many([(nextToken, first), (nextToken &+ 1, disposable)])
                 nextToken &+= 1

@@ -2,9 +2,7 @@ extension Signal {
     /// Transforms every value.
     @inlinable
     public func map<U>(_ transform: @escaping (Value) -> U) -> Signal<U, Error> {
-        Signal<U, Error>.relaying { observer, lifetime in
-            lifetime += self.observe { event in observer.send(event.map(transform)) }
-        }
+        attaching(Mapping(transform))
     }
 
     /// Maps every value to the value at `keyPath`.
@@ -16,22 +14,15 @@ extension Signal {
     /// Maps every value to the same constant.
     @inlinable
     public func mapConst<U>(_ value: U) -> Signal<U, Error> {
-        // Not `map { _ in value }`: the forwarding closure holds the constant itself, rather
-        // than a second closure object per use holding it.
-        Signal<U, Error>.relaying { observer, lifetime in
-            lifetime += self.observe { event in observer.send(event.map { _ in value }) }
-        }
+        // Not `map { _ in value }`: the operator holds the constant itself, rather than a
+        // closure object per use holding it.
+        attaching(MappingToConstant(value))
     }
 
     /// Forwards only the values for which `isIncluded` returns true.
     @inlinable
     public func filter(_ isIncluded: @escaping (Value) -> Bool) -> Signal<Value, Error> {
-        Signal.relaying { observer, lifetime in
-            lifetime += self.observe { event in
-                if case let .value(value) = event, !isIncluded(value) { return }
-                observer.send(event)
-            }
-        }
+        attaching(Filtering(isIncluded))
     }
 
     /// Transforms every value, dropping those for which `transform` returns nil.
@@ -54,6 +45,68 @@ extension Signal {
     @inlinable
     public func ignoreValues() -> Signal<Value, Error> {
         filter { _ in false }
+    }
+}
+
+extension Signal {
+    /// `map(_:)`.
+    @usableFromInline
+    final class Mapping<Output>: Operator<Output, Error>, @unchecked Sendable {
+        @usableFromInline
+        let transform: (Value) -> Output
+
+        @inlinable
+        init(_ transform: @escaping (Value) -> Output) {
+            self.transform = transform
+            super.init { node, event in unsafeDowncast(node, to: Mapping.self).forward(Mapping.take(event)) }
+        }
+
+        @inlinable
+        final func forward(_ event: Signal<Value, Error>.Event) {
+            send(event.map(transform))
+        }
+    }
+
+    /// `mapConst(_:)`.
+    @usableFromInline
+    final class MappingToConstant<Output>: Operator<Output, Error>, @unchecked Sendable {
+        @usableFromInline
+        let constant: Output
+
+        @inlinable
+        init(_ constant: Output) {
+            self.constant = constant
+            super.init { node, event in unsafeDowncast(node, to: MappingToConstant.self).forward(MappingToConstant.take(event)) }
+        }
+
+        @inlinable
+        final func forward(_ event: Signal<Value, Error>.Event) {
+            switch event {
+            case .value: send(.value(constant))
+            case let .failed(error): send(.failed(error))
+            case .completed: send(.completed)
+            case .interrupted: send(.interrupted)
+            }
+        }
+    }
+
+    /// `filter(_:)`.
+    @usableFromInline
+    final class Filtering: Operator<Value, Error>, @unchecked Sendable {
+        @usableFromInline
+        let isIncluded: (Value) -> Bool
+
+        @inlinable
+        init(_ isIncluded: @escaping (Value) -> Bool) {
+            self.isIncluded = isIncluded
+            super.init { node, event in unsafeDowncast(node, to: Filtering.self).forward(Filtering.take(event)) }
+        }
+
+        @inlinable
+        final func forward(_ event: Signal<Value, Error>.Event) {
+            if case let .value(value) = event, !isIncluded(value) { return }
+            send(event)
+        }
     }
 }
 

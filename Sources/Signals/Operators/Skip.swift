@@ -4,19 +4,31 @@ extension Signal {
     public func skip(first count: Int) -> Signal<Value, Error> {
         precondition(count >= 0, "skip(first:) needs a count of at least 0")
         guard count > 0 else { return self }
-        return Signal.relaying { observer, lifetime in
-            let seen = StateBox(0)
-            lifetime += self.observe { event in
-                if case .value = event {
-                    let skip: Bool = seen.modify { seen in
-                        guard seen < count else { return false }
-                        seen += 1
-                        return true
-                    }
-                    if skip { return }
-                }
-                observer.send(event)
+        return attaching(SkippingFirst(count))
+    }
+
+    /// `skip(first:)` with a count of at least 1.
+    @usableFromInline
+    final class SkippingFirst: Operator<Value, Error>, @unchecked Sendable {
+        @usableFromInline
+        let count: Int
+        /// Values dropped so far; touched only by `forward`, which the source calls one event at a time.
+        @usableFromInline
+        @exclusivity(unchecked) var skipped = 0
+
+        @inlinable
+        init(_ count: Int) {
+            self.count = count
+            super.init { node, event in unsafeDowncast(node, to: SkippingFirst.self).forward(SkippingFirst.take(event)) }
+        }
+
+        @inlinable
+        final func forward(_ event: Signal<Value, Error>.Event) {
+            if case .value = event, skipped < count {
+                skipped += 1
+                return
             }
+            send(event)
         }
     }
 

@@ -3,19 +3,34 @@ extension Signal {
     @inlinable
     public func take(first count: Int) -> Signal<Value, Error> {
         precondition(count >= 0, "take(first:) needs a count of at least 0")
-        return Signal.relaying { observer, lifetime in
-            guard count > 0 else { return observer.sendCompleted() }
-            let taken = StateBox(0)
-            lifetime += self.observe { event in
-                guard case let .value(value) = event else { return observer.send(event) }
-                let index: Int = taken.modify { taken in
-                    taken += 1
-                    return taken
-                }
-                guard index <= count else { return }
-                observer.send(value: value)
-                if index == count { observer.sendCompleted() }
-            }
+        guard count > 0 else {
+            return Signal.relaying { observer, _ in observer.sendCompleted() }
+        }
+        return attaching(TakingFirst(count))
+    }
+
+    /// `take(first:)` with a count of at least 1.
+    @usableFromInline
+    final class TakingFirst: Operator<Value, Error>, @unchecked Sendable {
+        @usableFromInline
+        let count: Int
+        /// Values received so far; touched only by `forward`, which the source calls one event at a time.
+        @usableFromInline
+        @exclusivity(unchecked) var taken = 0
+
+        @inlinable
+        init(_ count: Int) {
+            self.count = count
+            super.init { node, event in unsafeDowncast(node, to: TakingFirst.self).forward(TakingFirst.take(event)) }
+        }
+
+        @inlinable
+        final func forward(_ event: Signal<Value, Error>.Event) {
+            guard case let .value(value) = event else { return send(event) }
+            guard taken < count else { return }
+            taken += 1
+            send(.value(value))
+            if taken == count { send(.completed) }
         }
     }
 

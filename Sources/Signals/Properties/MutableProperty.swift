@@ -22,7 +22,7 @@ public final class MutableProperty<Value>: MutablePropertyProtocol, @unchecked S
     /// A property holding `initialValue`.
     @inlinable
     public init(_ initialValue: Value) {
-        core = Signal<Value, Never>.Core(keepingLatest: initialValue)
+        core = Signal<Value, Never>.PropertyCore(initialValue)
         signal = Signal(core: core)
     }
 

@@ -21,7 +21,7 @@ public final class Property<Value>: PropertyProtocol, @unchecked Sendable {
     /// A property that always has `value`.
     @inlinable
     public init(value: Value) {
-        core = Signal<Value, Never>.Core(keepingLatest: value)
+        core = Signal<Value, Never>.PropertyCore(value)
         signal = Signal(core: core)
         sources = .none
         feed = nil
@@ -76,7 +76,7 @@ public final class Property<Value>: PropertyProtocol, @unchecked Sendable {
             relay.skipNextValue()
             initial = currentValue()
         }
-        core = Signal<Value, Never>.Core(keepingLatest: initial)
+        core = Signal<Value, Never>.PropertyCore(initial)
         signal = Signal(core: core)
         self.sources = sources.count == 1 ? .one(sources[0]) : .many(sources)
         relay.attach(core)
@@ -91,7 +91,7 @@ public final class Property<Value>: PropertyProtocol, @unchecked Sendable {
     @inlinable
     init<Source>(mapping source: Signal<Source, Never>.Core, owner: AnyObject, _ transform: @escaping (Source) -> Value) {
         let (current, version) = source.currentValueAndVersion
-        let core = Signal<Value, Never>.Core(keepingLatest: transform(current))
+        let core = Signal<Value, Never>.PropertyCore(transform(current))
         self.core = core
         signal = Signal(core: core)
         sources = .one(owner)

@@ -1,0 +1,50 @@
+extension Signal {
+    /// An operator on this signal whose own signal's core is also its subscription to this
+    /// signal: one object per operator, where an operator built with `relaying(_:)` has three
+    /// (its core, a `Subscription` in this signal's observer list, and the context of the
+    /// closure that subscription calls). A signup view model is mostly such operators
+    /// (BENCHMARKS.md, issue 18).
+    ///
+    /// A subclass passes `init(receiver:)` a closure that casts the node to its own type
+    /// and forwards the event, taken with `take(_:)`, to a method that sends on the node. A
+    /// closure rather than an override of `receive(_:)`, which would run unspecialized (see
+    /// `SubscriptionBase.receive`): that made a request take twice the time. The closure
+    /// captures nothing, so it costs no allocation. Its state needs no lock
+    /// when only that method touches it: this signal delivers to it one event at a time (see
+    /// `Signal.Core`), and hands over between threads under its lock. It detaches from this
+    /// signal when it terminates (`Core.finishTermination`).
+    @usableFromInline
+    class Operator<Output, OutputError: Swift.Error>: Signal<Output, OutputError>.Core, @unchecked Sendable {
+        /// What receiving an event does: called with this object and the event's address.
+        @usableFromInline
+        let receiver: (SubscriptionBase, UnsafeMutableRawPointer) -> Void
+
+        @inlinable
+        init(receiver: @escaping (SubscriptionBase, UnsafeMutableRawPointer) -> Void) {
+            self.receiver = receiver
+            super.init()
+            isOperator = true
+        }
+
+        @inlinable
+        final override func receive(_ event: UnsafeMutableRawPointer) {
+            receiver(self, event)
+        }
+
+        /// The event a receiver was given, as the observed signal's event, moved out of
+        /// `address` (see `SubscriptionBase.receive(_:)`).
+        @inline(__always)
+        @inlinable
+        static func take(_ address: UnsafeMutableRawPointer) -> Signal<Value, Error>.Event {
+            address.assumingMemoryBound(to: Signal<Value, Error>.Event.self).move()
+        }
+    }
+
+    /// The signal of `node`, once it observes this signal. If this signal has already ended,
+    /// `node` receives `interrupted` at once, as an observer added by `observe` would.
+    @inlinable
+    func attaching<Output, OutputError>(_ node: Operator<Output, OutputError>) -> Signal<Output, OutputError> {
+        core.attach(operator: node, replayingTermination: false)
+        return Signal<Output, OutputError>(core: node)
+    }
+}

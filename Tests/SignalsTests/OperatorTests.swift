@@ -1,0 +1,105 @@
+import Foundation
+import XCTest
+@testable import Signals
+import SignalsTesting
+
+/// The operators whose signal core is itself their subscription to their source
+/// (`Signal.Operator`): one object per operator, events handed over by address and taken over
+/// by the operator, state without a lock because the source delivers one event at a time.
+final class OperatorTests: XCTestCase {
+    /// Every operator built as a `Signal.Operator`, applied to a `String` source.
+    private let operators: [(name: String, apply: (Signal<String, Never>) -> Signal<String, Never>)] = [
+        ("map", { $0.map { $0 + "!" } }),
+        ("mapConst", { $0.mapConst("constant") }),
+        ("filter", { $0.filter { !$0.isEmpty } }),
+        ("take(first:)", { $0.take(first: 1_000) }),
+        ("skip(first:)", { $0.skip(first: 1) }),
+    ]
+
+    func testAnOperatorIsTheOnlyObjectInItsSourcesObserverList() {
+        for (name, apply) in operators {
+            // The input is kept: without it the source would be interrupted at once.
+            let (source, input) = Signal<String, Never>.pipe()
+            let derived = apply(source)
+            XCTAssertTrue(source.core.observers.single === derived.core, "\(name)'s core is its own subscription")
+            XCTAssertTrue(derived.core.isOperator, name)
+            XCTAssertFalse(source.core.isOperator, "a pipe's core observes nothing")
+            withExtendedLifetime(input) {}
+        }
+    }
+
+    /// Values holding references go through every operator (each takes over a copy of the
+    /// event), arrive intact, and are freed exactly once when the graph is gone.
+    func testEventsWithReferencesArriveIntactAndAreFreedOnce() {
+        Tracked.live.store(0)
+        do {
+            let (source, input) = Signal<(Tracked, String), Never>.pipe()
+            let received = TestObserver<String, Never>()
+            source
+                .filter { $0.1 != "drop" }
+                .skip(first: 1)
+                .map { pair in "\(pair.0.id):\(pair.1)" }
+                .take(first: 3)
+                .observe(received.observer)
+            for (index, text) in ["first", "drop", "a", "b", "drop", "c", "d"].enumerated() {
+                input.send(value: (Tracked(id: index), text))
+            }
+            XCTAssertEqual(received.values, ["2:a", "3:b", "5:c"])
+            received.assertDidComplete()
+            XCTAssertEqual(source.core.observerCount, 0, "the chain let go of its source when take ended it")
+        }
+        XCTAssertEqual(Tracked.live.load(), 0, "every value was freed, once")
+    }
+
+    func testAnOperatorOnAnEndedSignalIsInterruptedAtOnce() {
+        for (name, apply) in operators {
+            let (source, input) = Signal<String, Never>.pipe()
+            input.sendCompleted()
+            let derived = apply(source)
+            XCTAssertTrue(derived.core.hasTerminated, "\(name) ended with its source")
+            let observer = TestObserver<String, Never>()
+            derived.observe(observer.observer)
+            XCTAssertTrue(observer.didInterrupt, name)
+        }
+    }
+
+    /// `take(first:)` and `skip(first:)` count without a lock: sends from several threads are
+    /// serialized by the source, so each counts every value exactly once.
+    func testCountingOperatorsCountExactlyUnderConcurrentSends() {
+        let (source, input) = Signal<Int, Never>.pipe()
+        let taken = TestObserver<Int, Never>()
+        let skipped = TestObserver<Int, Never>()
+        source.take(first: 1_000).observe(taken.observer)
+        source.skip(first: 1_000).observe(skipped.observer)
+        DispatchQueue.concurrentPerform(iterations: 4) { thread in
+            for value in 0..<750 { input.send(value: thread * 1_000 + value) }
+        }
+        XCTAssertEqual(taken.values.count, 1_000)
+        taken.assertDidComplete()
+        XCTAssertEqual(skipped.values.count, 2_000)
+        XCTAssertEqual(Set(taken.values).union(skipped.values).count, 3_000, "no value taken twice or lost")
+    }
+}
+
+/// A value that counts its live instances.
+private final class Tracked: @unchecked Sendable {
+    static let live = LiveCount()
+    let id: Int
+
+    init(id: Int) {
+        self.id = id
+        Tracked.live.add(1)
+    }
+
+    deinit { Tracked.live.add(-1) }
+}
+
+/// A thread-safe counter.
+private final class LiveCount: @unchecked Sendable {
+    private let lock = NSLock()
+    private var count = 0
+
+    func add(_ delta: Int) { lock.withLock { count += delta } }
+    func store(_ value: Int) { lock.withLock { count = value } }
+    func load() -> Int { lock.withLock { count } }
+}
