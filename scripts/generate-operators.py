@@ -59,7 +59,6 @@ def combine_latest():
     out = [HEADER]
     out.append("extension Signal {\n")
     for n in arities():
-        slots = ", ".join(f"slot{k}" for k in range(n))
         out.append(f"""    /// Combines the latest values of {n} signals: sends a tuple whenever any of them sends,
     /// once each has sent at least one value (nothing is sent before that). Fails or is
     /// interrupted as soon as any source is; completes when all sources complete.
@@ -67,15 +66,12 @@ def combine_latest():
     public static func combineLatest<{generics(n)}>(
         {params(n, "Signal")}
     ) -> Signal<{tuple_type(n)}, Error> {{
-        Signal<{tuple_type(n)}, Error>.relaying {{ observer, lifetime in
-            let state = CombineState(sources: {n})
+        let node = CombiningLatest{n}<{", ".join(TYPES[:n])}, Error>()
 """)
         for k in range(n):
-            out.append(f"            let slot{k} = Slot<{TYPES[k]}>()\n")
-        out.append("            let latest = { (" + ", ".join(f"slot{k}.unwrapped" for k in range(n)) + ") }\n")
-        for k in range(n):
-            out.append(f"            lifetime += {NAMES[k]}.observe {{ state.receive($0, into: slot{k}, combining: latest, on: observer) }}\n")
-        out.append("        }\n    }\n\n")
+            out.append(f"            {NAMES[k]}.attach(Inlet {{ [node] in node.receive{k}(Signal<{TYPES[k]}, Error>.takeEvent($0)) }}, keptBy: node)\n".replace("            ", "        ", 1))
+        out.append(f"        return Signal<{tuple_type(n)}, Error>(core: node)\n")
+        out.append("    }\n\n")
     out.append("""    /// Combines this signal's latest value with `other`'s.
     @inlinable
     public func combineLatest<U>(with other: Signal<U, Error>) -> Signal<(Value, U), Error> {
@@ -93,6 +89,39 @@ extension SignalProducer {
     }
 }
 """)
+    for n in arities():
+        types = ", ".join(TYPES[:n])
+        out.append(f"""
+/// The core of a `combineLatest` of {n} signals, which their inlets send to: the latest value
+/// of each source is a stored property, guarded by `lock` (see `CombiningLatest`).
+@usableFromInline
+final class CombiningLatest{n}<{types}, Failure: Swift.Error>: CombiningLatest<{tuple_type(n)}, Failure>, @unchecked Sendable {{
+""")
+        for k in range(n):
+            out.append(f"    @usableFromInline\n    @exclusivity(unchecked) var latest{k}: {TYPES[k]}?\n")
+        out.append(f"""
+    @inlinable
+    init() {{
+        super.init(sources: {n})
+    }}
+
+    /// The combination; only asked for once every source has a value.
+    @inlinable
+    final var combined: {tuple_type(n)} {{
+        ({", ".join(f"Self.unwrapped(latest{k})" for k in range(n))})
+    }}
+""")
+        for k in range(n):
+            out.append(f"""
+    @inlinable
+    final func receive{k}(_ event: Signal<{TYPES[k]}, Failure>.Event) {{
+        receive(event, storing: {{ value in
+            defer {{ latest{k} = value }}
+            return latest{k} == nil
+        }}, combined: {{ combined }})
+    }}
+""")
+        out.append("}\n")
     return "".join(out)
 
 

@@ -36,7 +36,7 @@ extension Signal {
         @inline(__always)
         @inlinable
         static func take(_ address: UnsafeMutableRawPointer) -> Signal<Value, Error>.Event {
-            address.assumingMemoryBound(to: Signal<Value, Error>.Event.self).move()
+            Signal<Value, Error>.takeEvent(address)
         }
     }
 
@@ -46,5 +46,53 @@ extension Signal {
     func attaching<Output, OutputError>(_ node: Operator<Output, OutputError>) -> Signal<Output, OutputError> {
         core.attach(operator: node, replayingTermination: false)
         return Signal<Output, OutputError>(core: node)
+    }
+}
+
+/// A subscription for an operator with several sources (`merge`): each source's observer list
+/// holds one inlet, which hands the events to `receiver`, a closure formed where the types are
+/// known that captures only the operator (so its context is the operator itself, no
+/// allocation). An inlet is one object per source, where an ordinary subscription with a
+/// closure observer is two.
+///
+/// The operator keeps its inlets in its lifetime, so they are disposed (removed from their
+/// sources) when it terminates; until then each source keeps the operator alive through its
+/// inlet, as it would through a subscription.
+@usableFromInline
+final class Inlet: SubscriptionBase, @unchecked Sendable {
+    /// What receiving an event does; must take the event over (see
+    /// `SubscriptionBase.receive(_:)`).
+    @usableFromInline
+    let receiver: (UnsafeMutableRawPointer) -> Void
+
+    @inlinable
+    init(_ receiver: @escaping (UnsafeMutableRawPointer) -> Void) {
+        self.receiver = receiver
+        super.init(core: nil)
+        isOperator = true
+    }
+
+    @inlinable
+    override func receive(_ event: UnsafeMutableRawPointer) {
+        receiver(event)
+    }
+}
+
+extension Signal {
+    /// The event a receiver was given, moved out of `address` (see
+    /// `SubscriptionBase.receive(_:)`).
+    @inline(__always)
+    @inlinable
+    static func takeEvent(_ address: UnsafeMutableRawPointer) -> Event {
+        address.assumingMemoryBound(to: Event.self).move()
+    }
+
+    /// Adds `inlet` to this signal's observers on behalf of an operator whose lifetime is
+    /// `lifetime`. Attached first and then kept: an operator that has already ended disposes
+    /// it at once, which also removes it from this signal again.
+    @inlinable
+    func attach(_ inlet: Inlet, keptBy lifetime: Lifetime) {
+        core.attach(operator: inlet, replayingTermination: false)
+        lifetime.keep(inlet)
     }
 }

@@ -79,6 +79,69 @@ final class OperatorTests: XCTestCase {
         XCTAssertEqual(skipped.values.count, 2_000)
         XCTAssertEqual(Set(taken.values).union(skipped.values).count, 3_000, "no value taken twice or lost")
     }
+
+    /// `merge` and `combineLatest` put one `Inlet` in each source's observer list and take
+    /// them all out when they end.
+    func testOperatorsWithSeveralSourcesHoldOneInletPerSourceUntilTheyEnd() {
+        let pipes = (0..<3).map { _ in Signal<Int, Never>.pipe() }
+        let merged = Signal.merge(pipes.map(\.output))
+        let combined = Signal.combineLatest(pipes[0].output, pipes[1].output, pipes[2].output)
+        for (index, pipe) in pipes.enumerated() {
+            XCTAssertEqual(pipe.output.core.observerCount, 2, "source \(index): one inlet for each operator")
+            XCTAssertTrue(pipe.output.core.observers.all.allSatisfy { $0 is Inlet })
+        }
+        let mergedValues = TestObserver<Int, Never>()
+        let combinedValues = TestObserver<Int, Never>()
+        merged.observe(mergedValues.observer)
+        combined.map { $0 + $1 + $2 }.observe(combinedValues.observer)
+        for (index, pipe) in pipes.enumerated() { pipe.input.send(value: index + 1) }
+        pipes[0].input.send(value: 10)
+        XCTAssertEqual(mergedValues.values, [1, 2, 3, 10])
+        XCTAssertEqual(combinedValues.values, [6, 15])
+        // An interruption of one source ends both at once and frees every inlet.
+        pipes[1].input.sendInterrupted()
+        XCTAssertTrue(mergedValues.didInterrupt)
+        XCTAssertTrue(combinedValues.didInterrupt)
+        for pipe in pipes { XCTAssertEqual(pipe.output.core.observerCount, 0) }
+    }
+
+    /// Completion ends a merge or a combination once, after every source completed, whatever
+    /// the threads the sources send on.
+    func testOperatorsWithSeveralSourcesCompleteOnceUnderConcurrentSends() {
+        let pipes = (0..<4).map { _ in Signal<Int, Never>.pipe() }
+        let merged = TestObserver<Int, Never>()
+        let combined = TestObserver<Int, Never>()
+        Signal.merge(pipes.map(\.output)).observe(merged.observer)
+        Signal.combineLatest(pipes[0].output, pipes[1].output, pipes[2].output, pipes[3].output)
+            .map { $0 + $1 + $2 + $3 }
+            .observe(combined.observer)
+        DispatchQueue.concurrentPerform(iterations: 4) { index in
+            for value in 0..<500 { pipes[index].input.send(value: value) }
+            pipes[index].input.sendCompleted()
+        }
+        XCTAssertEqual(merged.values.count, 2_000)
+        merged.assertDidComplete()
+        XCTAssertEqual(merged.events.filter(\.isTerminating).count, 1)
+        XCTAssertEqual(combined.values.last, 4 * 499, "the last combination has every source's last value")
+        combined.assertDidComplete()
+        for pipe in pipes { XCTAssertEqual(pipe.output.core.observerCount, 0) }
+    }
+
+    /// A merge or combination built on a source that has already ended is interrupted at
+    /// once, and its inlets on the other sources are removed again.
+    func testOperatorsWithSeveralSourcesOnAnEndedSourceEndAtOnce() {
+        let (ended, endedInput) = Signal<Int, Never>.pipe()
+        endedInput.sendCompleted()
+        let (live, liveInput) = Signal<Int, Never>.pipe()
+        let merged = TestObserver<Int, Never>()
+        let combined = TestObserver<(Int, Int), Never>()
+        Signal.merge(ended, live).observe(merged.observer)
+        Signal.combineLatest(ended, live).observe(combined.observer)
+        XCTAssertTrue(merged.didInterrupt)
+        XCTAssertTrue(combined.didInterrupt)
+        XCTAssertEqual(live.core.observerCount, 0, "no inlet left behind on the live source")
+        withExtendedLifetime(liveInput) {}
+    }
 }
 
 /// A value that counts its live instances.

@@ -96,33 +96,47 @@ public class Lifetime: @unchecked Sendable {
     /// Adds `disposable` (disposing it at once if the lifetime has ended).
     @inlinable
     final func add(_ disposable: Disposable) -> Disposable? {
-        let token: UInt32? = lock.withLock {
-            switch children {
-            case .ended:
-                return nil
-            case .none:
-                nextToken &+= 1
-                if let subscription = disposable as? SubscriptionBase {
-                    children = .one(subscription)
-                } else {
-                    children = .many([(nextToken, disposable)])
-                }
-            case let .one(first):
-                children = .many([(nextToken, first), (nextToken &+ 1, disposable)])
-                nextToken &+= 1
-            case var .many(list):
-                children = .none // drop the enum's reference, so the append does not copy
-                nextToken &+= 1
-                list.append((nextToken, disposable))
-                children = .many(list)
-            }
-            return nextToken
-        }
+        let token: UInt32? = lock.withLock { insert(disposable) ? nextToken : nil }
         guard let token else {
             disposable.dispose()
             return nil
         }
         return Handle(lifetime: self, token: token)
+    }
+
+    /// Adds `disposable` like `add(_:)` (disposing it at once if the lifetime has ended),
+    /// without a handle to remove it again: for children kept to the end, it saves allocating
+    /// the handle.
+    @inlinable
+    final func keep(_ disposable: Disposable) {
+        let kept: Bool = lock.withLock { insert(disposable) }
+        if !kept { disposable.dispose() }
+    }
+
+    /// With the lock held: adds `disposable` as the newest child (its token `nextToken`);
+    /// false if the lifetime has ended.
+    @inlinable
+    final func insert(_ disposable: Disposable) -> Bool {
+        switch children {
+        case .ended:
+            return false
+        case .none:
+            nextToken &+= 1
+            if let subscription = disposable as? SubscriptionBase {
+                children = .one(subscription)
+            } else {
+                children = .many([(nextToken, disposable)])
+            }
+        case let .one(first):
+            children = .many([(nextToken, first), (nextToken &+ 1, disposable)])
+            nextToken &+= 1
+        case var .many(list):
+            children = .none // drop the enum's reference, so the append does not copy
+            nextToken &+= 1
+            list.append((nextToken, disposable))
+            children = .many(list)
+        }
+        return true
     }
 
     /// Forgets a child without disposing it.

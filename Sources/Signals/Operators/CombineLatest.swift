@@ -143,3 +143,75 @@ final class Slot<T>: @unchecked Sendable {
         return value
     }
 }
+
+/// The engine of the fixed-arity `combineLatest` cores (`CombiningLatest2` to
+/// `CombiningLatest10`, generated): a signal core that its sources' inlets send to, which
+/// counts the sources that have a value and those that have completed. The generated
+/// subclass stores each source's latest value. One object per combination, plus one inlet
+/// per source: no separate state box, slots or closure contexts (BENCHMARKS.md, issue 18).
+///
+/// Its state is guarded by `lock` (the lifetime's, free while the core runs no lifetime
+/// work): sources on different threads decide in lock order, and each decision is admitted
+/// to the core under the lock and delivered after it (see `Core.admitForLater`), so they are
+/// also delivered in that order and no observer runs under the lock.
+@usableFromInline
+class CombiningLatest<Output, Failure: Swift.Error>: Signal<Output, Failure>.Core, @unchecked Sendable {
+    @usableFromInline
+    let sources: Int32
+    /// Sources that have sent a value; guarded by `lock`.
+    @usableFromInline
+    @exclusivity(unchecked) final var withValue: Int32 = 0
+    /// Sources that have completed; guarded by `lock`.
+    @usableFromInline
+    @exclusivity(unchecked) final var completed: Int32 = 0
+    /// Whether the combination has decided its terminating event; guarded by `lock`.
+    @usableFromInline
+    @exclusivity(unchecked) final var isDecided = false
+
+    @inlinable
+    init(sources: Int32) {
+        self.sources = sources
+        super.init()
+    }
+
+    /// One source's event. A value is stored by `storing` (which returns whether the source
+    /// had none before) and, once every source has one, `combined` is sent; the first failure
+    /// or interruption ends the combination, completion does once every source completed.
+    @inline(__always)
+    @inlinable
+    final func receive<T>(_ event: Signal<T, Failure>.Event, storing: (T) -> Bool, combined: () -> Output) {
+        let handoff: Signal<Output, Failure>.Handoff? = lock.withLock {
+            switch event {
+            case let .value(value):
+                guard !isDecided else { return nil }
+                if storing(value) { withValue += 1 }
+                guard withValue == sources else { return nil }
+                return admitForLater(.value(combined()))
+            case let .failed(error):
+                return decide(.failed(error))
+            case .completed:
+                completed += 1
+                guard completed == sources else { return nil }
+                return decide(.completed)
+            case .interrupted:
+                return decide(.interrupted)
+            }
+        }
+        handoff?.deliver()
+    }
+
+    /// With `lock` held: the combination ends with `event` unless it already has.
+    @inlinable
+    final func decide(_ event: Signal<Output, Failure>.Event) -> Signal<Output, Failure>.Handoff? {
+        guard !isDecided else { return nil }
+        isDecided = true
+        return admitForLater(event)
+    }
+
+    /// A source's latest value, once the combination knows every source has one.
+    @inlinable
+    static func unwrapped<T>(_ value: T?) -> T {
+        guard let value else { preconditionFailure("combineLatest read a source before it sent a value") }
+        return value
+    }
+}

@@ -4,22 +4,57 @@ extension Signal {
     @inlinable
     public static func merge<S: Sequence>(_ signals: S) -> Signal<Value, Error> where S.Element == Signal<Value, Error> {
         let sources = Array(signals)
-        return Signal.relaying { observer, lifetime in
-            guard !sources.isEmpty else { return observer.sendCompleted() }
-            let state = CombineState(sources: sources.count)
-            for signal in sources {
-                lifetime += signal.observe { event in
-                    switch event {
-                    case .value:
-                        observer.send(event)
-                    case let .failed(error):
-                        if state.terminate() { observer.send(error: error) }
-                    case .completed:
-                        if state.completeOne() { observer.sendCompleted() }
-                    case .interrupted:
-                        if state.terminate() { observer.sendInterrupted() }
-                    }
+        guard !sources.isEmpty else {
+            return Signal.relaying { observer, _ in observer.sendCompleted() }
+        }
+        let merging = Merging(sources: sources.count)
+        for source in sources {
+            source.attach(Inlet { [merging] event in merging.forward(Signal.takeEvent(event)) }, keptBy: merging)
+        }
+        return Signal(core: merging)
+    }
+
+    /// `merge`: a core that its sources' inlets send to.
+    @usableFromInline
+    final class Merging: Core, @unchecked Sendable {
+        /// Sources that have not completed; guarded by `lock` (the lifetime's).
+        @usableFromInline
+        @exclusivity(unchecked) var remaining: Int
+        /// Whether a terminating event was decided; guarded by `lock`.
+        @usableFromInline
+        @exclusivity(unchecked) var isDecided = false
+
+        @inlinable
+        init(sources: Int) {
+            remaining = sources
+            super.init()
+        }
+
+        /// One source's event: values go through; the first failure or interruption ends the
+        /// merge, and completion does once every source has completed.
+        @inlinable
+        final func forward(_ event: Event) {
+            switch event {
+            case .value:
+                send(event)
+            case .failed, .interrupted:
+                if decide(completing: false) { send(event) }
+            case .completed:
+                if decide(completing: true) { send(event) }
+            }
+        }
+
+        /// Whether this terminating event ends the merge (true at most once).
+        @inlinable
+        final func decide(completing: Bool) -> Bool {
+            lock.withLock {
+                guard !isDecided else { return false }
+                if completing {
+                    remaining -= 1
+                    guard remaining == 0 else { return false }
                 }
+                isDecided = true
+                return true
             }
         }
     }

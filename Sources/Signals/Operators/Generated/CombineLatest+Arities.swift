@@ -9,14 +9,10 @@ extension Signal {
         _ a: Signal<Value, Error>,
         _ b: Signal<B, Error>
     ) -> Signal<(Value, B), Error> {
-        Signal<(Value, B), Error>.relaying { observer, lifetime in
-            let state = CombineState(sources: 2)
-            let slot0 = Slot<Value>()
-            let slot1 = Slot<B>()
-            let latest = { (slot0.unwrapped, slot1.unwrapped) }
-            lifetime += a.observe { state.receive($0, into: slot0, combining: latest, on: observer) }
-            lifetime += b.observe { state.receive($0, into: slot1, combining: latest, on: observer) }
-        }
+        let node = CombiningLatest2<Value, B, Error>()
+        a.attach(Inlet { [node] in node.receive0(Signal<Value, Error>.takeEvent($0)) }, keptBy: node)
+        b.attach(Inlet { [node] in node.receive1(Signal<B, Error>.takeEvent($0)) }, keptBy: node)
+        return Signal<(Value, B), Error>(core: node)
     }
 
     /// Combines the latest values of 3 signals: sends a tuple whenever any of them sends,
@@ -28,16 +24,11 @@ extension Signal {
         _ b: Signal<B, Error>,
         _ c: Signal<C, Error>
     ) -> Signal<(Value, B, C), Error> {
-        Signal<(Value, B, C), Error>.relaying { observer, lifetime in
-            let state = CombineState(sources: 3)
-            let slot0 = Slot<Value>()
-            let slot1 = Slot<B>()
-            let slot2 = Slot<C>()
-            let latest = { (slot0.unwrapped, slot1.unwrapped, slot2.unwrapped) }
-            lifetime += a.observe { state.receive($0, into: slot0, combining: latest, on: observer) }
-            lifetime += b.observe { state.receive($0, into: slot1, combining: latest, on: observer) }
-            lifetime += c.observe { state.receive($0, into: slot2, combining: latest, on: observer) }
-        }
+        let node = CombiningLatest3<Value, B, C, Error>()
+        a.attach(Inlet { [node] in node.receive0(Signal<Value, Error>.takeEvent($0)) }, keptBy: node)
+        b.attach(Inlet { [node] in node.receive1(Signal<B, Error>.takeEvent($0)) }, keptBy: node)
+        c.attach(Inlet { [node] in node.receive2(Signal<C, Error>.takeEvent($0)) }, keptBy: node)
+        return Signal<(Value, B, C), Error>(core: node)
     }
 
     /// Combines the latest values of 4 signals: sends a tuple whenever any of them sends,
@@ -50,18 +41,12 @@ extension Signal {
         _ c: Signal<C, Error>,
         _ d: Signal<D, Error>
     ) -> Signal<(Value, B, C, D), Error> {
-        Signal<(Value, B, C, D), Error>.relaying { observer, lifetime in
-            let state = CombineState(sources: 4)
-            let slot0 = Slot<Value>()
-            let slot1 = Slot<B>()
-            let slot2 = Slot<C>()
-            let slot3 = Slot<D>()
-            let latest = { (slot0.unwrapped, slot1.unwrapped, slot2.unwrapped, slot3.unwrapped) }
-            lifetime += a.observe { state.receive($0, into: slot0, combining: latest, on: observer) }
-            lifetime += b.observe { state.receive($0, into: slot1, combining: latest, on: observer) }
-            lifetime += c.observe { state.receive($0, into: slot2, combining: latest, on: observer) }
-            lifetime += d.observe { state.receive($0, into: slot3, combining: latest, on: observer) }
-        }
+        let node = CombiningLatest4<Value, B, C, D, Error>()
+        a.attach(Inlet { [node] in node.receive0(Signal<Value, Error>.takeEvent($0)) }, keptBy: node)
+        b.attach(Inlet { [node] in node.receive1(Signal<B, Error>.takeEvent($0)) }, keptBy: node)
+        c.attach(Inlet { [node] in node.receive2(Signal<C, Error>.takeEvent($0)) }, keptBy: node)
+        d.attach(Inlet { [node] in node.receive3(Signal<D, Error>.takeEvent($0)) }, keptBy: node)
+        return Signal<(Value, B, C, D), Error>(core: node)
     }
 
     /// Combines the latest values of 5 signals: sends a tuple whenever any of them sends,
@@ -75,20 +60,13 @@ extension Signal {
         _ d: Signal<D, Error>,
         _ e: Signal<E, Error>
     ) -> Signal<(Value, B, C, D, E), Error> {
-        Signal<(Value, B, C, D, E), Error>.relaying { observer, lifetime in
-            let state = CombineState(sources: 5)
-            let slot0 = Slot<Value>()
-            let slot1 = Slot<B>()
-            let slot2 = Slot<C>()
-            let slot3 = Slot<D>()
-            let slot4 = Slot<E>()
-            let latest = { (slot0.unwrapped, slot1.unwrapped, slot2.unwrapped, slot3.unwrapped, slot4.unwrapped) }
-            lifetime += a.observe { state.receive($0, into: slot0, combining: latest, on: observer) }
-            lifetime += b.observe { state.receive($0, into: slot1, combining: latest, on: observer) }
-            lifetime += c.observe { state.receive($0, into: slot2, combining: latest, on: observer) }
-            lifetime += d.observe { state.receive($0, into: slot3, combining: latest, on: observer) }
-            lifetime += e.observe { state.receive($0, into: slot4, combining: latest, on: observer) }
-        }
+        let node = CombiningLatest5<Value, B, C, D, E, Error>()
+        a.attach(Inlet { [node] in node.receive0(Signal<Value, Error>.takeEvent($0)) }, keptBy: node)
+        b.attach(Inlet { [node] in node.receive1(Signal<B, Error>.takeEvent($0)) }, keptBy: node)
+        c.attach(Inlet { [node] in node.receive2(Signal<C, Error>.takeEvent($0)) }, keptBy: node)
+        d.attach(Inlet { [node] in node.receive3(Signal<D, Error>.takeEvent($0)) }, keptBy: node)
+        e.attach(Inlet { [node] in node.receive4(Signal<E, Error>.takeEvent($0)) }, keptBy: node)
+        return Signal<(Value, B, C, D, E), Error>(core: node)
     }
 
     /// Combines the latest values of 6 signals: sends a tuple whenever any of them sends,
@@ -103,22 +81,14 @@ extension Signal {
         _ e: Signal<E, Error>,
         _ f: Signal<F, Error>
     ) -> Signal<(Value, B, C, D, E, F), Error> {
-        Signal<(Value, B, C, D, E, F), Error>.relaying { observer, lifetime in
-            let state = CombineState(sources: 6)
-            let slot0 = Slot<Value>()
-            let slot1 = Slot<B>()
-            let slot2 = Slot<C>()
-            let slot3 = Slot<D>()
-            let slot4 = Slot<E>()
-            let slot5 = Slot<F>()
-            let latest = { (slot0.unwrapped, slot1.unwrapped, slot2.unwrapped, slot3.unwrapped, slot4.unwrapped, slot5.unwrapped) }
-            lifetime += a.observe { state.receive($0, into: slot0, combining: latest, on: observer) }
-            lifetime += b.observe { state.receive($0, into: slot1, combining: latest, on: observer) }
-            lifetime += c.observe { state.receive($0, into: slot2, combining: latest, on: observer) }
-            lifetime += d.observe { state.receive($0, into: slot3, combining: latest, on: observer) }
-            lifetime += e.observe { state.receive($0, into: slot4, combining: latest, on: observer) }
-            lifetime += f.observe { state.receive($0, into: slot5, combining: latest, on: observer) }
-        }
+        let node = CombiningLatest6<Value, B, C, D, E, F, Error>()
+        a.attach(Inlet { [node] in node.receive0(Signal<Value, Error>.takeEvent($0)) }, keptBy: node)
+        b.attach(Inlet { [node] in node.receive1(Signal<B, Error>.takeEvent($0)) }, keptBy: node)
+        c.attach(Inlet { [node] in node.receive2(Signal<C, Error>.takeEvent($0)) }, keptBy: node)
+        d.attach(Inlet { [node] in node.receive3(Signal<D, Error>.takeEvent($0)) }, keptBy: node)
+        e.attach(Inlet { [node] in node.receive4(Signal<E, Error>.takeEvent($0)) }, keptBy: node)
+        f.attach(Inlet { [node] in node.receive5(Signal<F, Error>.takeEvent($0)) }, keptBy: node)
+        return Signal<(Value, B, C, D, E, F), Error>(core: node)
     }
 
     /// Combines the latest values of 7 signals: sends a tuple whenever any of them sends,
@@ -134,24 +104,15 @@ extension Signal {
         _ f: Signal<F, Error>,
         _ g: Signal<G, Error>
     ) -> Signal<(Value, B, C, D, E, F, G), Error> {
-        Signal<(Value, B, C, D, E, F, G), Error>.relaying { observer, lifetime in
-            let state = CombineState(sources: 7)
-            let slot0 = Slot<Value>()
-            let slot1 = Slot<B>()
-            let slot2 = Slot<C>()
-            let slot3 = Slot<D>()
-            let slot4 = Slot<E>()
-            let slot5 = Slot<F>()
-            let slot6 = Slot<G>()
-            let latest = { (slot0.unwrapped, slot1.unwrapped, slot2.unwrapped, slot3.unwrapped, slot4.unwrapped, slot5.unwrapped, slot6.unwrapped) }
-            lifetime += a.observe { state.receive($0, into: slot0, combining: latest, on: observer) }
-            lifetime += b.observe { state.receive($0, into: slot1, combining: latest, on: observer) }
-            lifetime += c.observe { state.receive($0, into: slot2, combining: latest, on: observer) }
-            lifetime += d.observe { state.receive($0, into: slot3, combining: latest, on: observer) }
-            lifetime += e.observe { state.receive($0, into: slot4, combining: latest, on: observer) }
-            lifetime += f.observe { state.receive($0, into: slot5, combining: latest, on: observer) }
-            lifetime += g.observe { state.receive($0, into: slot6, combining: latest, on: observer) }
-        }
+        let node = CombiningLatest7<Value, B, C, D, E, F, G, Error>()
+        a.attach(Inlet { [node] in node.receive0(Signal<Value, Error>.takeEvent($0)) }, keptBy: node)
+        b.attach(Inlet { [node] in node.receive1(Signal<B, Error>.takeEvent($0)) }, keptBy: node)
+        c.attach(Inlet { [node] in node.receive2(Signal<C, Error>.takeEvent($0)) }, keptBy: node)
+        d.attach(Inlet { [node] in node.receive3(Signal<D, Error>.takeEvent($0)) }, keptBy: node)
+        e.attach(Inlet { [node] in node.receive4(Signal<E, Error>.takeEvent($0)) }, keptBy: node)
+        f.attach(Inlet { [node] in node.receive5(Signal<F, Error>.takeEvent($0)) }, keptBy: node)
+        g.attach(Inlet { [node] in node.receive6(Signal<G, Error>.takeEvent($0)) }, keptBy: node)
+        return Signal<(Value, B, C, D, E, F, G), Error>(core: node)
     }
 
     /// Combines the latest values of 8 signals: sends a tuple whenever any of them sends,
@@ -168,26 +129,16 @@ extension Signal {
         _ g: Signal<G, Error>,
         _ h: Signal<H, Error>
     ) -> Signal<(Value, B, C, D, E, F, G, H), Error> {
-        Signal<(Value, B, C, D, E, F, G, H), Error>.relaying { observer, lifetime in
-            let state = CombineState(sources: 8)
-            let slot0 = Slot<Value>()
-            let slot1 = Slot<B>()
-            let slot2 = Slot<C>()
-            let slot3 = Slot<D>()
-            let slot4 = Slot<E>()
-            let slot5 = Slot<F>()
-            let slot6 = Slot<G>()
-            let slot7 = Slot<H>()
-            let latest = { (slot0.unwrapped, slot1.unwrapped, slot2.unwrapped, slot3.unwrapped, slot4.unwrapped, slot5.unwrapped, slot6.unwrapped, slot7.unwrapped) }
-            lifetime += a.observe { state.receive($0, into: slot0, combining: latest, on: observer) }
-            lifetime += b.observe { state.receive($0, into: slot1, combining: latest, on: observer) }
-            lifetime += c.observe { state.receive($0, into: slot2, combining: latest, on: observer) }
-            lifetime += d.observe { state.receive($0, into: slot3, combining: latest, on: observer) }
-            lifetime += e.observe { state.receive($0, into: slot4, combining: latest, on: observer) }
-            lifetime += f.observe { state.receive($0, into: slot5, combining: latest, on: observer) }
-            lifetime += g.observe { state.receive($0, into: slot6, combining: latest, on: observer) }
-            lifetime += h.observe { state.receive($0, into: slot7, combining: latest, on: observer) }
-        }
+        let node = CombiningLatest8<Value, B, C, D, E, F, G, H, Error>()
+        a.attach(Inlet { [node] in node.receive0(Signal<Value, Error>.takeEvent($0)) }, keptBy: node)
+        b.attach(Inlet { [node] in node.receive1(Signal<B, Error>.takeEvent($0)) }, keptBy: node)
+        c.attach(Inlet { [node] in node.receive2(Signal<C, Error>.takeEvent($0)) }, keptBy: node)
+        d.attach(Inlet { [node] in node.receive3(Signal<D, Error>.takeEvent($0)) }, keptBy: node)
+        e.attach(Inlet { [node] in node.receive4(Signal<E, Error>.takeEvent($0)) }, keptBy: node)
+        f.attach(Inlet { [node] in node.receive5(Signal<F, Error>.takeEvent($0)) }, keptBy: node)
+        g.attach(Inlet { [node] in node.receive6(Signal<G, Error>.takeEvent($0)) }, keptBy: node)
+        h.attach(Inlet { [node] in node.receive7(Signal<H, Error>.takeEvent($0)) }, keptBy: node)
+        return Signal<(Value, B, C, D, E, F, G, H), Error>(core: node)
     }
 
     /// Combines the latest values of 9 signals: sends a tuple whenever any of them sends,
@@ -205,28 +156,17 @@ extension Signal {
         _ h: Signal<H, Error>,
         _ i: Signal<I, Error>
     ) -> Signal<(Value, B, C, D, E, F, G, H, I), Error> {
-        Signal<(Value, B, C, D, E, F, G, H, I), Error>.relaying { observer, lifetime in
-            let state = CombineState(sources: 9)
-            let slot0 = Slot<Value>()
-            let slot1 = Slot<B>()
-            let slot2 = Slot<C>()
-            let slot3 = Slot<D>()
-            let slot4 = Slot<E>()
-            let slot5 = Slot<F>()
-            let slot6 = Slot<G>()
-            let slot7 = Slot<H>()
-            let slot8 = Slot<I>()
-            let latest = { (slot0.unwrapped, slot1.unwrapped, slot2.unwrapped, slot3.unwrapped, slot4.unwrapped, slot5.unwrapped, slot6.unwrapped, slot7.unwrapped, slot8.unwrapped) }
-            lifetime += a.observe { state.receive($0, into: slot0, combining: latest, on: observer) }
-            lifetime += b.observe { state.receive($0, into: slot1, combining: latest, on: observer) }
-            lifetime += c.observe { state.receive($0, into: slot2, combining: latest, on: observer) }
-            lifetime += d.observe { state.receive($0, into: slot3, combining: latest, on: observer) }
-            lifetime += e.observe { state.receive($0, into: slot4, combining: latest, on: observer) }
-            lifetime += f.observe { state.receive($0, into: slot5, combining: latest, on: observer) }
-            lifetime += g.observe { state.receive($0, into: slot6, combining: latest, on: observer) }
-            lifetime += h.observe { state.receive($0, into: slot7, combining: latest, on: observer) }
-            lifetime += i.observe { state.receive($0, into: slot8, combining: latest, on: observer) }
-        }
+        let node = CombiningLatest9<Value, B, C, D, E, F, G, H, I, Error>()
+        a.attach(Inlet { [node] in node.receive0(Signal<Value, Error>.takeEvent($0)) }, keptBy: node)
+        b.attach(Inlet { [node] in node.receive1(Signal<B, Error>.takeEvent($0)) }, keptBy: node)
+        c.attach(Inlet { [node] in node.receive2(Signal<C, Error>.takeEvent($0)) }, keptBy: node)
+        d.attach(Inlet { [node] in node.receive3(Signal<D, Error>.takeEvent($0)) }, keptBy: node)
+        e.attach(Inlet { [node] in node.receive4(Signal<E, Error>.takeEvent($0)) }, keptBy: node)
+        f.attach(Inlet { [node] in node.receive5(Signal<F, Error>.takeEvent($0)) }, keptBy: node)
+        g.attach(Inlet { [node] in node.receive6(Signal<G, Error>.takeEvent($0)) }, keptBy: node)
+        h.attach(Inlet { [node] in node.receive7(Signal<H, Error>.takeEvent($0)) }, keptBy: node)
+        i.attach(Inlet { [node] in node.receive8(Signal<I, Error>.takeEvent($0)) }, keptBy: node)
+        return Signal<(Value, B, C, D, E, F, G, H, I), Error>(core: node)
     }
 
     /// Combines the latest values of 10 signals: sends a tuple whenever any of them sends,
@@ -245,30 +185,18 @@ extension Signal {
         _ i: Signal<I, Error>,
         _ j: Signal<J, Error>
     ) -> Signal<(Value, B, C, D, E, F, G, H, I, J), Error> {
-        Signal<(Value, B, C, D, E, F, G, H, I, J), Error>.relaying { observer, lifetime in
-            let state = CombineState(sources: 10)
-            let slot0 = Slot<Value>()
-            let slot1 = Slot<B>()
-            let slot2 = Slot<C>()
-            let slot3 = Slot<D>()
-            let slot4 = Slot<E>()
-            let slot5 = Slot<F>()
-            let slot6 = Slot<G>()
-            let slot7 = Slot<H>()
-            let slot8 = Slot<I>()
-            let slot9 = Slot<J>()
-            let latest = { (slot0.unwrapped, slot1.unwrapped, slot2.unwrapped, slot3.unwrapped, slot4.unwrapped, slot5.unwrapped, slot6.unwrapped, slot7.unwrapped, slot8.unwrapped, slot9.unwrapped) }
-            lifetime += a.observe { state.receive($0, into: slot0, combining: latest, on: observer) }
-            lifetime += b.observe { state.receive($0, into: slot1, combining: latest, on: observer) }
-            lifetime += c.observe { state.receive($0, into: slot2, combining: latest, on: observer) }
-            lifetime += d.observe { state.receive($0, into: slot3, combining: latest, on: observer) }
-            lifetime += e.observe { state.receive($0, into: slot4, combining: latest, on: observer) }
-            lifetime += f.observe { state.receive($0, into: slot5, combining: latest, on: observer) }
-            lifetime += g.observe { state.receive($0, into: slot6, combining: latest, on: observer) }
-            lifetime += h.observe { state.receive($0, into: slot7, combining: latest, on: observer) }
-            lifetime += i.observe { state.receive($0, into: slot8, combining: latest, on: observer) }
-            lifetime += j.observe { state.receive($0, into: slot9, combining: latest, on: observer) }
-        }
+        let node = CombiningLatest10<Value, B, C, D, E, F, G, H, I, J, Error>()
+        a.attach(Inlet { [node] in node.receive0(Signal<Value, Error>.takeEvent($0)) }, keptBy: node)
+        b.attach(Inlet { [node] in node.receive1(Signal<B, Error>.takeEvent($0)) }, keptBy: node)
+        c.attach(Inlet { [node] in node.receive2(Signal<C, Error>.takeEvent($0)) }, keptBy: node)
+        d.attach(Inlet { [node] in node.receive3(Signal<D, Error>.takeEvent($0)) }, keptBy: node)
+        e.attach(Inlet { [node] in node.receive4(Signal<E, Error>.takeEvent($0)) }, keptBy: node)
+        f.attach(Inlet { [node] in node.receive5(Signal<F, Error>.takeEvent($0)) }, keptBy: node)
+        g.attach(Inlet { [node] in node.receive6(Signal<G, Error>.takeEvent($0)) }, keptBy: node)
+        h.attach(Inlet { [node] in node.receive7(Signal<H, Error>.takeEvent($0)) }, keptBy: node)
+        i.attach(Inlet { [node] in node.receive8(Signal<I, Error>.takeEvent($0)) }, keptBy: node)
+        j.attach(Inlet { [node] in node.receive9(Signal<J, Error>.takeEvent($0)) }, keptBy: node)
+        return Signal<(Value, B, C, D, E, F, G, H, I, J), Error>(core: node)
     }
 
     /// Combines this signal's latest value with `other`'s.
@@ -589,5 +517,698 @@ extension SignalProducer {
     @inlinable
     public func combineLatest<U>(with other: SignalProducer<U, Error>) -> SignalProducer<(Value, U), Error> {
         SignalProducer.combineLatest(self, other)
+    }
+}
+
+/// The core of a `combineLatest` of 2 signals, which their inlets send to: the latest value
+/// of each source is a stored property, guarded by `lock` (see `CombiningLatest`).
+@usableFromInline
+final class CombiningLatest2<Value, B, Failure: Swift.Error>: CombiningLatest<(Value, B), Failure>, @unchecked Sendable {
+    @usableFromInline
+    @exclusivity(unchecked) var latest0: Value?
+    @usableFromInline
+    @exclusivity(unchecked) var latest1: B?
+
+    @inlinable
+    init() {
+        super.init(sources: 2)
+    }
+
+    /// The combination; only asked for once every source has a value.
+    @inlinable
+    final var combined: (Value, B) {
+        (Self.unwrapped(latest0), Self.unwrapped(latest1))
+    }
+
+    @inlinable
+    final func receive0(_ event: Signal<Value, Failure>.Event) {
+        receive(event, storing: { value in
+            defer { latest0 = value }
+            return latest0 == nil
+        }, combined: { combined })
+    }
+
+    @inlinable
+    final func receive1(_ event: Signal<B, Failure>.Event) {
+        receive(event, storing: { value in
+            defer { latest1 = value }
+            return latest1 == nil
+        }, combined: { combined })
+    }
+}
+
+/// The core of a `combineLatest` of 3 signals, which their inlets send to: the latest value
+/// of each source is a stored property, guarded by `lock` (see `CombiningLatest`).
+@usableFromInline
+final class CombiningLatest3<Value, B, C, Failure: Swift.Error>: CombiningLatest<(Value, B, C), Failure>, @unchecked Sendable {
+    @usableFromInline
+    @exclusivity(unchecked) var latest0: Value?
+    @usableFromInline
+    @exclusivity(unchecked) var latest1: B?
+    @usableFromInline
+    @exclusivity(unchecked) var latest2: C?
+
+    @inlinable
+    init() {
+        super.init(sources: 3)
+    }
+
+    /// The combination; only asked for once every source has a value.
+    @inlinable
+    final var combined: (Value, B, C) {
+        (Self.unwrapped(latest0), Self.unwrapped(latest1), Self.unwrapped(latest2))
+    }
+
+    @inlinable
+    final func receive0(_ event: Signal<Value, Failure>.Event) {
+        receive(event, storing: { value in
+            defer { latest0 = value }
+            return latest0 == nil
+        }, combined: { combined })
+    }
+
+    @inlinable
+    final func receive1(_ event: Signal<B, Failure>.Event) {
+        receive(event, storing: { value in
+            defer { latest1 = value }
+            return latest1 == nil
+        }, combined: { combined })
+    }
+
+    @inlinable
+    final func receive2(_ event: Signal<C, Failure>.Event) {
+        receive(event, storing: { value in
+            defer { latest2 = value }
+            return latest2 == nil
+        }, combined: { combined })
+    }
+}
+
+/// The core of a `combineLatest` of 4 signals, which their inlets send to: the latest value
+/// of each source is a stored property, guarded by `lock` (see `CombiningLatest`).
+@usableFromInline
+final class CombiningLatest4<Value, B, C, D, Failure: Swift.Error>: CombiningLatest<(Value, B, C, D), Failure>, @unchecked Sendable {
+    @usableFromInline
+    @exclusivity(unchecked) var latest0: Value?
+    @usableFromInline
+    @exclusivity(unchecked) var latest1: B?
+    @usableFromInline
+    @exclusivity(unchecked) var latest2: C?
+    @usableFromInline
+    @exclusivity(unchecked) var latest3: D?
+
+    @inlinable
+    init() {
+        super.init(sources: 4)
+    }
+
+    /// The combination; only asked for once every source has a value.
+    @inlinable
+    final var combined: (Value, B, C, D) {
+        (Self.unwrapped(latest0), Self.unwrapped(latest1), Self.unwrapped(latest2), Self.unwrapped(latest3))
+    }
+
+    @inlinable
+    final func receive0(_ event: Signal<Value, Failure>.Event) {
+        receive(event, storing: { value in
+            defer { latest0 = value }
+            return latest0 == nil
+        }, combined: { combined })
+    }
+
+    @inlinable
+    final func receive1(_ event: Signal<B, Failure>.Event) {
+        receive(event, storing: { value in
+            defer { latest1 = value }
+            return latest1 == nil
+        }, combined: { combined })
+    }
+
+    @inlinable
+    final func receive2(_ event: Signal<C, Failure>.Event) {
+        receive(event, storing: { value in
+            defer { latest2 = value }
+            return latest2 == nil
+        }, combined: { combined })
+    }
+
+    @inlinable
+    final func receive3(_ event: Signal<D, Failure>.Event) {
+        receive(event, storing: { value in
+            defer { latest3 = value }
+            return latest3 == nil
+        }, combined: { combined })
+    }
+}
+
+/// The core of a `combineLatest` of 5 signals, which their inlets send to: the latest value
+/// of each source is a stored property, guarded by `lock` (see `CombiningLatest`).
+@usableFromInline
+final class CombiningLatest5<Value, B, C, D, E, Failure: Swift.Error>: CombiningLatest<(Value, B, C, D, E), Failure>, @unchecked Sendable {
+    @usableFromInline
+    @exclusivity(unchecked) var latest0: Value?
+    @usableFromInline
+    @exclusivity(unchecked) var latest1: B?
+    @usableFromInline
+    @exclusivity(unchecked) var latest2: C?
+    @usableFromInline
+    @exclusivity(unchecked) var latest3: D?
+    @usableFromInline
+    @exclusivity(unchecked) var latest4: E?
+
+    @inlinable
+    init() {
+        super.init(sources: 5)
+    }
+
+    /// The combination; only asked for once every source has a value.
+    @inlinable
+    final var combined: (Value, B, C, D, E) {
+        (Self.unwrapped(latest0), Self.unwrapped(latest1), Self.unwrapped(latest2), Self.unwrapped(latest3), Self.unwrapped(latest4))
+    }
+
+    @inlinable
+    final func receive0(_ event: Signal<Value, Failure>.Event) {
+        receive(event, storing: { value in
+            defer { latest0 = value }
+            return latest0 == nil
+        }, combined: { combined })
+    }
+
+    @inlinable
+    final func receive1(_ event: Signal<B, Failure>.Event) {
+        receive(event, storing: { value in
+            defer { latest1 = value }
+            return latest1 == nil
+        }, combined: { combined })
+    }
+
+    @inlinable
+    final func receive2(_ event: Signal<C, Failure>.Event) {
+        receive(event, storing: { value in
+            defer { latest2 = value }
+            return latest2 == nil
+        }, combined: { combined })
+    }
+
+    @inlinable
+    final func receive3(_ event: Signal<D, Failure>.Event) {
+        receive(event, storing: { value in
+            defer { latest3 = value }
+            return latest3 == nil
+        }, combined: { combined })
+    }
+
+    @inlinable
+    final func receive4(_ event: Signal<E, Failure>.Event) {
+        receive(event, storing: { value in
+            defer { latest4 = value }
+            return latest4 == nil
+        }, combined: { combined })
+    }
+}
+
+/// The core of a `combineLatest` of 6 signals, which their inlets send to: the latest value
+/// of each source is a stored property, guarded by `lock` (see `CombiningLatest`).
+@usableFromInline
+final class CombiningLatest6<Value, B, C, D, E, F, Failure: Swift.Error>: CombiningLatest<(Value, B, C, D, E, F), Failure>, @unchecked Sendable {
+    @usableFromInline
+    @exclusivity(unchecked) var latest0: Value?
+    @usableFromInline
+    @exclusivity(unchecked) var latest1: B?
+    @usableFromInline
+    @exclusivity(unchecked) var latest2: C?
+    @usableFromInline
+    @exclusivity(unchecked) var latest3: D?
+    @usableFromInline
+    @exclusivity(unchecked) var latest4: E?
+    @usableFromInline
+    @exclusivity(unchecked) var latest5: F?
+
+    @inlinable
+    init() {
+        super.init(sources: 6)
+    }
+
+    /// The combination; only asked for once every source has a value.
+    @inlinable
+    final var combined: (Value, B, C, D, E, F) {
+        (Self.unwrapped(latest0), Self.unwrapped(latest1), Self.unwrapped(latest2), Self.unwrapped(latest3), Self.unwrapped(latest4), Self.unwrapped(latest5))
+    }
+
+    @inlinable
+    final func receive0(_ event: Signal<Value, Failure>.Event) {
+        receive(event, storing: { value in
+            defer { latest0 = value }
+            return latest0 == nil
+        }, combined: { combined })
+    }
+
+    @inlinable
+    final func receive1(_ event: Signal<B, Failure>.Event) {
+        receive(event, storing: { value in
+            defer { latest1 = value }
+            return latest1 == nil
+        }, combined: { combined })
+    }
+
+    @inlinable
+    final func receive2(_ event: Signal<C, Failure>.Event) {
+        receive(event, storing: { value in
+            defer { latest2 = value }
+            return latest2 == nil
+        }, combined: { combined })
+    }
+
+    @inlinable
+    final func receive3(_ event: Signal<D, Failure>.Event) {
+        receive(event, storing: { value in
+            defer { latest3 = value }
+            return latest3 == nil
+        }, combined: { combined })
+    }
+
+    @inlinable
+    final func receive4(_ event: Signal<E, Failure>.Event) {
+        receive(event, storing: { value in
+            defer { latest4 = value }
+            return latest4 == nil
+        }, combined: { combined })
+    }
+
+    @inlinable
+    final func receive5(_ event: Signal<F, Failure>.Event) {
+        receive(event, storing: { value in
+            defer { latest5 = value }
+            return latest5 == nil
+        }, combined: { combined })
+    }
+}
+
+/// The core of a `combineLatest` of 7 signals, which their inlets send to: the latest value
+/// of each source is a stored property, guarded by `lock` (see `CombiningLatest`).
+@usableFromInline
+final class CombiningLatest7<Value, B, C, D, E, F, G, Failure: Swift.Error>: CombiningLatest<(Value, B, C, D, E, F, G), Failure>, @unchecked Sendable {
+    @usableFromInline
+    @exclusivity(unchecked) var latest0: Value?
+    @usableFromInline
+    @exclusivity(unchecked) var latest1: B?
+    @usableFromInline
+    @exclusivity(unchecked) var latest2: C?
+    @usableFromInline
+    @exclusivity(unchecked) var latest3: D?
+    @usableFromInline
+    @exclusivity(unchecked) var latest4: E?
+    @usableFromInline
+    @exclusivity(unchecked) var latest5: F?
+    @usableFromInline
+    @exclusivity(unchecked) var latest6: G?
+
+    @inlinable
+    init() {
+        super.init(sources: 7)
+    }
+
+    /// The combination; only asked for once every source has a value.
+    @inlinable
+    final var combined: (Value, B, C, D, E, F, G) {
+        (Self.unwrapped(latest0), Self.unwrapped(latest1), Self.unwrapped(latest2), Self.unwrapped(latest3), Self.unwrapped(latest4), Self.unwrapped(latest5), Self.unwrapped(latest6))
+    }
+
+    @inlinable
+    final func receive0(_ event: Signal<Value, Failure>.Event) {
+        receive(event, storing: { value in
+            defer { latest0 = value }
+            return latest0 == nil
+        }, combined: { combined })
+    }
+
+    @inlinable
+    final func receive1(_ event: Signal<B, Failure>.Event) {
+        receive(event, storing: { value in
+            defer { latest1 = value }
+            return latest1 == nil
+        }, combined: { combined })
+    }
+
+    @inlinable
+    final func receive2(_ event: Signal<C, Failure>.Event) {
+        receive(event, storing: { value in
+            defer { latest2 = value }
+            return latest2 == nil
+        }, combined: { combined })
+    }
+
+    @inlinable
+    final func receive3(_ event: Signal<D, Failure>.Event) {
+        receive(event, storing: { value in
+            defer { latest3 = value }
+            return latest3 == nil
+        }, combined: { combined })
+    }
+
+    @inlinable
+    final func receive4(_ event: Signal<E, Failure>.Event) {
+        receive(event, storing: { value in
+            defer { latest4 = value }
+            return latest4 == nil
+        }, combined: { combined })
+    }
+
+    @inlinable
+    final func receive5(_ event: Signal<F, Failure>.Event) {
+        receive(event, storing: { value in
+            defer { latest5 = value }
+            return latest5 == nil
+        }, combined: { combined })
+    }
+
+    @inlinable
+    final func receive6(_ event: Signal<G, Failure>.Event) {
+        receive(event, storing: { value in
+            defer { latest6 = value }
+            return latest6 == nil
+        }, combined: { combined })
+    }
+}
+
+/// The core of a `combineLatest` of 8 signals, which their inlets send to: the latest value
+/// of each source is a stored property, guarded by `lock` (see `CombiningLatest`).
+@usableFromInline
+final class CombiningLatest8<Value, B, C, D, E, F, G, H, Failure: Swift.Error>: CombiningLatest<(Value, B, C, D, E, F, G, H), Failure>, @unchecked Sendable {
+    @usableFromInline
+    @exclusivity(unchecked) var latest0: Value?
+    @usableFromInline
+    @exclusivity(unchecked) var latest1: B?
+    @usableFromInline
+    @exclusivity(unchecked) var latest2: C?
+    @usableFromInline
+    @exclusivity(unchecked) var latest3: D?
+    @usableFromInline
+    @exclusivity(unchecked) var latest4: E?
+    @usableFromInline
+    @exclusivity(unchecked) var latest5: F?
+    @usableFromInline
+    @exclusivity(unchecked) var latest6: G?
+    @usableFromInline
+    @exclusivity(unchecked) var latest7: H?
+
+    @inlinable
+    init() {
+        super.init(sources: 8)
+    }
+
+    /// The combination; only asked for once every source has a value.
+    @inlinable
+    final var combined: (Value, B, C, D, E, F, G, H) {
+        (Self.unwrapped(latest0), Self.unwrapped(latest1), Self.unwrapped(latest2), Self.unwrapped(latest3), Self.unwrapped(latest4), Self.unwrapped(latest5), Self.unwrapped(latest6), Self.unwrapped(latest7))
+    }
+
+    @inlinable
+    final func receive0(_ event: Signal<Value, Failure>.Event) {
+        receive(event, storing: { value in
+            defer { latest0 = value }
+            return latest0 == nil
+        }, combined: { combined })
+    }
+
+    @inlinable
+    final func receive1(_ event: Signal<B, Failure>.Event) {
+        receive(event, storing: { value in
+            defer { latest1 = value }
+            return latest1 == nil
+        }, combined: { combined })
+    }
+
+    @inlinable
+    final func receive2(_ event: Signal<C, Failure>.Event) {
+        receive(event, storing: { value in
+            defer { latest2 = value }
+            return latest2 == nil
+        }, combined: { combined })
+    }
+
+    @inlinable
+    final func receive3(_ event: Signal<D, Failure>.Event) {
+        receive(event, storing: { value in
+            defer { latest3 = value }
+            return latest3 == nil
+        }, combined: { combined })
+    }
+
+    @inlinable
+    final func receive4(_ event: Signal<E, Failure>.Event) {
+        receive(event, storing: { value in
+            defer { latest4 = value }
+            return latest4 == nil
+        }, combined: { combined })
+    }
+
+    @inlinable
+    final func receive5(_ event: Signal<F, Failure>.Event) {
+        receive(event, storing: { value in
+            defer { latest5 = value }
+            return latest5 == nil
+        }, combined: { combined })
+    }
+
+    @inlinable
+    final func receive6(_ event: Signal<G, Failure>.Event) {
+        receive(event, storing: { value in
+            defer { latest6 = value }
+            return latest6 == nil
+        }, combined: { combined })
+    }
+
+    @inlinable
+    final func receive7(_ event: Signal<H, Failure>.Event) {
+        receive(event, storing: { value in
+            defer { latest7 = value }
+            return latest7 == nil
+        }, combined: { combined })
+    }
+}
+
+/// The core of a `combineLatest` of 9 signals, which their inlets send to: the latest value
+/// of each source is a stored property, guarded by `lock` (see `CombiningLatest`).
+@usableFromInline
+final class CombiningLatest9<Value, B, C, D, E, F, G, H, I, Failure: Swift.Error>: CombiningLatest<(Value, B, C, D, E, F, G, H, I), Failure>, @unchecked Sendable {
+    @usableFromInline
+    @exclusivity(unchecked) var latest0: Value?
+    @usableFromInline
+    @exclusivity(unchecked) var latest1: B?
+    @usableFromInline
+    @exclusivity(unchecked) var latest2: C?
+    @usableFromInline
+    @exclusivity(unchecked) var latest3: D?
+    @usableFromInline
+    @exclusivity(unchecked) var latest4: E?
+    @usableFromInline
+    @exclusivity(unchecked) var latest5: F?
+    @usableFromInline
+    @exclusivity(unchecked) var latest6: G?
+    @usableFromInline
+    @exclusivity(unchecked) var latest7: H?
+    @usableFromInline
+    @exclusivity(unchecked) var latest8: I?
+
+    @inlinable
+    init() {
+        super.init(sources: 9)
+    }
+
+    /// The combination; only asked for once every source has a value.
+    @inlinable
+    final var combined: (Value, B, C, D, E, F, G, H, I) {
+        (Self.unwrapped(latest0), Self.unwrapped(latest1), Self.unwrapped(latest2), Self.unwrapped(latest3), Self.unwrapped(latest4), Self.unwrapped(latest5), Self.unwrapped(latest6), Self.unwrapped(latest7), Self.unwrapped(latest8))
+    }
+
+    @inlinable
+    final func receive0(_ event: Signal<Value, Failure>.Event) {
+        receive(event, storing: { value in
+            defer { latest0 = value }
+            return latest0 == nil
+        }, combined: { combined })
+    }
+
+    @inlinable
+    final func receive1(_ event: Signal<B, Failure>.Event) {
+        receive(event, storing: { value in
+            defer { latest1 = value }
+            return latest1 == nil
+        }, combined: { combined })
+    }
+
+    @inlinable
+    final func receive2(_ event: Signal<C, Failure>.Event) {
+        receive(event, storing: { value in
+            defer { latest2 = value }
+            return latest2 == nil
+        }, combined: { combined })
+    }
+
+    @inlinable
+    final func receive3(_ event: Signal<D, Failure>.Event) {
+        receive(event, storing: { value in
+            defer { latest3 = value }
+            return latest3 == nil
+        }, combined: { combined })
+    }
+
+    @inlinable
+    final func receive4(_ event: Signal<E, Failure>.Event) {
+        receive(event, storing: { value in
+            defer { latest4 = value }
+            return latest4 == nil
+        }, combined: { combined })
+    }
+
+    @inlinable
+    final func receive5(_ event: Signal<F, Failure>.Event) {
+        receive(event, storing: { value in
+            defer { latest5 = value }
+            return latest5 == nil
+        }, combined: { combined })
+    }
+
+    @inlinable
+    final func receive6(_ event: Signal<G, Failure>.Event) {
+        receive(event, storing: { value in
+            defer { latest6 = value }
+            return latest6 == nil
+        }, combined: { combined })
+    }
+
+    @inlinable
+    final func receive7(_ event: Signal<H, Failure>.Event) {
+        receive(event, storing: { value in
+            defer { latest7 = value }
+            return latest7 == nil
+        }, combined: { combined })
+    }
+
+    @inlinable
+    final func receive8(_ event: Signal<I, Failure>.Event) {
+        receive(event, storing: { value in
+            defer { latest8 = value }
+            return latest8 == nil
+        }, combined: { combined })
+    }
+}
+
+/// The core of a `combineLatest` of 10 signals, which their inlets send to: the latest value
+/// of each source is a stored property, guarded by `lock` (see `CombiningLatest`).
+@usableFromInline
+final class CombiningLatest10<Value, B, C, D, E, F, G, H, I, J, Failure: Swift.Error>: CombiningLatest<(Value, B, C, D, E, F, G, H, I, J), Failure>, @unchecked Sendable {
+    @usableFromInline
+    @exclusivity(unchecked) var latest0: Value?
+    @usableFromInline
+    @exclusivity(unchecked) var latest1: B?
+    @usableFromInline
+    @exclusivity(unchecked) var latest2: C?
+    @usableFromInline
+    @exclusivity(unchecked) var latest3: D?
+    @usableFromInline
+    @exclusivity(unchecked) var latest4: E?
+    @usableFromInline
+    @exclusivity(unchecked) var latest5: F?
+    @usableFromInline
+    @exclusivity(unchecked) var latest6: G?
+    @usableFromInline
+    @exclusivity(unchecked) var latest7: H?
+    @usableFromInline
+    @exclusivity(unchecked) var latest8: I?
+    @usableFromInline
+    @exclusivity(unchecked) var latest9: J?
+
+    @inlinable
+    init() {
+        super.init(sources: 10)
+    }
+
+    /// The combination; only asked for once every source has a value.
+    @inlinable
+    final var combined: (Value, B, C, D, E, F, G, H, I, J) {
+        (Self.unwrapped(latest0), Self.unwrapped(latest1), Self.unwrapped(latest2), Self.unwrapped(latest3), Self.unwrapped(latest4), Self.unwrapped(latest5), Self.unwrapped(latest6), Self.unwrapped(latest7), Self.unwrapped(latest8), Self.unwrapped(latest9))
+    }
+
+    @inlinable
+    final func receive0(_ event: Signal<Value, Failure>.Event) {
+        receive(event, storing: { value in
+            defer { latest0 = value }
+            return latest0 == nil
+        }, combined: { combined })
+    }
+
+    @inlinable
+    final func receive1(_ event: Signal<B, Failure>.Event) {
+        receive(event, storing: { value in
+            defer { latest1 = value }
+            return latest1 == nil
+        }, combined: { combined })
+    }
+
+    @inlinable
+    final func receive2(_ event: Signal<C, Failure>.Event) {
+        receive(event, storing: { value in
+            defer { latest2 = value }
+            return latest2 == nil
+        }, combined: { combined })
+    }
+
+    @inlinable
+    final func receive3(_ event: Signal<D, Failure>.Event) {
+        receive(event, storing: { value in
+            defer { latest3 = value }
+            return latest3 == nil
+        }, combined: { combined })
+    }
+
+    @inlinable
+    final func receive4(_ event: Signal<E, Failure>.Event) {
+        receive(event, storing: { value in
+            defer { latest4 = value }
+            return latest4 == nil
+        }, combined: { combined })
+    }
+
+    @inlinable
+    final func receive5(_ event: Signal<F, Failure>.Event) {
+        receive(event, storing: { value in
+            defer { latest5 = value }
+            return latest5 == nil
+        }, combined: { combined })
+    }
+
+    @inlinable
+    final func receive6(_ event: Signal<G, Failure>.Event) {
+        receive(event, storing: { value in
+            defer { latest6 = value }
+            return latest6 == nil
+        }, combined: { combined })
+    }
+
+    @inlinable
+    final func receive7(_ event: Signal<H, Failure>.Event) {
+        receive(event, storing: { value in
+            defer { latest7 = value }
+            return latest7 == nil
+        }, combined: { combined })
+    }
+
+    @inlinable
+    final func receive8(_ event: Signal<I, Failure>.Event) {
+        receive(event, storing: { value in
+            defer { latest8 = value }
+            return latest8 == nil
+        }, combined: { combined })
+    }
+
+    @inlinable
+    final func receive9(_ event: Signal<J, Failure>.Event) {
+        receive(event, storing: { value in
+            defer { latest9 = value }
+            return latest9 == nil
+        }, combined: { combined })
     }
 }
