@@ -69,7 +69,7 @@ def combine_latest():
         let node = CombiningLatest{n}<{", ".join(TYPES[:n])}, Error>()
 """)
         for k in range(n):
-            out.append(f"            {NAMES[k]}.attach(Inlet {{ [node] in node.receive{k}(Signal<{TYPES[k]}, Error>.takeEvent($0)) }}, keptBy: node)\n".replace("            ", "        ", 1))
+            out.append(f"            {NAMES[k]}.attach(Inlet {{ [node] in node.receive{k}(&Signal<{TYPES[k]}, Error>.event(at: $0).pointee) }}, keptBy: node)\n".replace("            ", "        ", 1))
         out.append(f"        return Signal<{tuple_type(n)}, Error>(core: node)\n")
         out.append("    }\n\n")
     out.append("""    /// Combines this signal's latest value with `other`'s.
@@ -114,8 +114,8 @@ final class CombiningLatest{n}<{types}, Failure: Swift.Error>: CombiningLatest<{
         for k in range(n):
             out.append(f"""
     @inlinable
-    final func receive{k}(_ event: Signal<{TYPES[k]}, Failure>.Event) {{
-        receive(event, storing: {{ value in
+    final func receive{k}(_ event: inout Signal<{TYPES[k]}, Failure>.Event) {{
+        receive(&event, storing: {{ value in
             defer {{ latest{k} = value }}
             return latest{k} == nil
         }}, combined: {{ combined }})

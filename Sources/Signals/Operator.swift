@@ -6,7 +6,7 @@ extension Signal {
     /// (BENCHMARKS.md, issue 18).
     ///
     /// A subclass passes `init(receiver:)` a closure that casts the node to its own type
-    /// and forwards the event, taken with `take(_:)`, to a method that sends on the node. A
+    /// and forwards the event, read in place with `event(at:)`, to a method that sends on the node. A
     /// closure rather than an override of `receive(_:)`, which would run unspecialized (see
     /// `SubscriptionBase.receive`): that made a request take twice the time. The closure
     /// captures nothing, so it costs no allocation. Its state needs no lock
@@ -31,12 +31,12 @@ extension Signal {
             receiver(self, event)
         }
 
-        /// The event a receiver was given, as the observed signal's event, moved out of
-        /// `address` (see `SubscriptionBase.receive(_:)`).
+        /// The event a receiver was given, as the observed signal's event (see
+        /// `Signal.event(at:)`).
         @inline(__always)
         @inlinable
-        static func take(_ address: UnsafeMutableRawPointer) -> Signal<Value, Error>.Event {
-            Signal<Value, Error>.takeEvent(address)
+        static func event(at address: UnsafeMutableRawPointer) -> UnsafeMutablePointer<Signal<Value, Error>.Event> {
+            Signal<Value, Error>.event(at: address)
         }
     }
 
@@ -60,8 +60,7 @@ extension Signal {
 /// inlet, as it would through a subscription.
 @usableFromInline
 final class Inlet: SubscriptionBase, @unchecked Sendable {
-    /// What receiving an event does; must take the event over (see
-    /// `SubscriptionBase.receive(_:)`).
+    /// What receiving an event does: reads it in place (see `SubscriptionBase.receive(_:)`).
     @usableFromInline
     let receiver: (UnsafeMutableRawPointer) -> Void
 
@@ -79,12 +78,13 @@ final class Inlet: SubscriptionBase, @unchecked Sendable {
 }
 
 extension Signal {
-    /// The event a receiver was given, moved out of `address` (see
+    /// The event a receiver was given, to be read in place: passed on as an `inout` argument
+    /// (`&Signal.event(at: address).pointee`), never modified (see
     /// `SubscriptionBase.receive(_:)`).
     @inline(__always)
     @inlinable
-    static func takeEvent(_ address: UnsafeMutableRawPointer) -> Event {
-        address.assumingMemoryBound(to: Event.self).move()
+    static func event(at address: UnsafeMutableRawPointer) -> UnsafeMutablePointer<Event> {
+        address.assumingMemoryBound(to: Event.self)
     }
 
     /// Adds `inlet` to this signal's observers on behalf of an operator whose lifetime is

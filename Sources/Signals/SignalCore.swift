@@ -90,6 +90,14 @@ extension Signal {
 
         // MARK: Sending
 
+        /// `send(_:)` for an event an operator reads in place (see `SubscriptionBase.receive`):
+        /// passed on without a copy.
+        @inline(__always)
+        @inlinable
+        final func send(inPlace event: inout Event) {
+            send(event)
+        }
+
         /// Sends `event` to every current observer (or queues it behind the delivery under way).
         @inline(__always)
         @inlinable
@@ -270,21 +278,12 @@ extension Signal {
 
         /// Hands `event` to one of this core's subscriptions: an ordinary one by a direct,
         /// specialized call (it is a `Subscription` of this core's types), an operator core
-        /// through `receive(_:)`, with a copy of the event that the operator takes over.
-        ///
-        /// A copy, because an event read through a pointer is copied anyway by the reader (the
-        /// compiler cannot know that nothing writes to it while the operator runs), and that
-        /// copy went through the event type's value witnesses: 450 instructions for a tuple
-        /// of three strings. Copied here, where the types are known, it is a few retains.
+        /// through `receive(_:)`, by the address of the borrowed event (no copy; see there).
         @inline(__always)
         @inlinable
         static func hand(_ event: Event, to subscription: SubscriptionBase) {
             if subscription.isOperator {
-                withUnsafeTemporaryAllocation(of: Event.self, capacity: 1) { slot in
-                    guard let address = slot.baseAddress else { return }
-                    address.initialize(to: event)
-                    subscription.receive(UnsafeMutableRawPointer(address))
-                }
+                withUnsafePointer(to: event) { subscription.receive(UnsafeMutableRawPointer(mutating: $0)) }
             } else {
                 unsafeDowncast(subscription, to: Subscription.self).send(event)
             }

@@ -28,11 +28,16 @@ class SubscriptionBase: Lifetime, Disposable, @unchecked Sendable {
     }
 
     /// An operator core (`isOperator`) receives one event of the observed signal, passed by
-    /// address: the pointee is an initialized `Signal<Value, Error>.Event` of the observed
-    /// core's types, which `Signal.Operator` knows, and which the receiver must move out
-    /// (take over) exactly once. Only a core's delivery calls it (see
-    /// `Signal.Core.hand(_:to:)`). A `Signal.Subscription` is not called here but directly,
-    /// by the core that knows its type.
+    /// address: the pointee is a `Signal<Value, Error>.Event` of the observed core's types,
+    /// which `Signal.Operator` knows, borrowed from the caller for the call. The receiver
+    /// reads it in place, as an `inout` argument (see `Signal.event(at:)`), and never
+    /// modifies or moves it. Only a core's delivery calls it (see `Signal.Core.hand(_:to:)`).
+    /// A `Signal.Subscription` is not called here but directly, by the core that knows its
+    /// type.
+    ///
+    /// In place because every other way of reading an event through a pointer copies it (the
+    /// compiler cannot know that nothing writes to it meanwhile), and a copy of an event with
+    /// several references (a tuple of strings) goes through value witnesses: 450 instructions.
     ///
     /// Called through the vtable, a method of a generic class runs in its unspecialized form,
     /// which copies events through value witnesses and looks up generic metadata (1,500

@@ -179,7 +179,7 @@ class CombiningLatest<Output, Failure: Swift.Error>: Signal<Output, Failure>.Cor
     /// or interruption ends the combination, completion does once every source completed.
     @inline(__always)
     @inlinable
-    final func receive<T>(_ event: Signal<T, Failure>.Event, storing: (T) -> Bool, combined: () -> Output) {
+    final func receive<T>(_ event: inout Signal<T, Failure>.Event, storing: (T) -> Bool, combined: () -> Output) {
         let handoff: Signal<Output, Failure>.Handoff? = lock.withLock {
             switch event {
             case let .value(value):

@@ -58,11 +58,11 @@ extension Signal {
         @inlinable
         init(_ transform: @escaping (Value) -> Output) {
             self.transform = transform
-            super.init { node, event in unsafeDowncast(node, to: Mapping.self).forward(Mapping.take(event)) }
+            super.init { node, event in unsafeDowncast(node, to: Mapping.self).forward(&Mapping.event(at: event).pointee) }
         }
 
         @inlinable
-        final func forward(_ event: Signal<Value, Error>.Event) {
+        final func forward(_ event: inout Signal<Value, Error>.Event) {
             send(event.map(transform))
         }
     }
@@ -76,11 +76,11 @@ extension Signal {
         @inlinable
         init(_ constant: Output) {
             self.constant = constant
-            super.init { node, event in unsafeDowncast(node, to: MappingToConstant.self).forward(MappingToConstant.take(event)) }
+            super.init { node, event in unsafeDowncast(node, to: MappingToConstant.self).forward(&MappingToConstant.event(at: event).pointee) }
         }
 
         @inlinable
-        final func forward(_ event: Signal<Value, Error>.Event) {
+        final func forward(_ event: inout Signal<Value, Error>.Event) {
             switch event {
             case .value: send(.value(constant))
             case let .failed(error): send(.failed(error))
@@ -99,11 +99,11 @@ extension Signal {
         @inlinable
         init(_ isIncluded: @escaping (Value) -> Bool) {
             self.isIncluded = isIncluded
-            super.init { node, event in unsafeDowncast(node, to: Filtering.self).forward(Filtering.take(event)) }
+            super.init { node, event in unsafeDowncast(node, to: Filtering.self).forward(&Filtering.event(at: event).pointee) }
         }
 
         @inlinable
-        final func forward(_ event: Signal<Value, Error>.Event) {
+        final func forward(_ event: inout Signal<Value, Error>.Event) {
             if case let .value(value) = event, !isIncluded(value) { return }
             send(event)
         }

@@ -9,7 +9,7 @@ extension Signal {
         }
         let merging = Merging(sources: sources.count)
         for source in sources {
-            source.attach(Inlet { [merging] event in merging.forward(Signal.takeEvent(event)) }, keptBy: merging)
+            source.attach(Inlet { [merging] event in merging.forward(&Signal.event(at: event).pointee) }, keptBy: merging)
         }
         return Signal(core: merging)
     }
@@ -33,7 +33,7 @@ extension Signal {
         /// One source's event: values go through; the first failure or interruption ends the
         /// merge, and completion does once every source has completed.
         @inlinable
-        final func forward(_ event: Event) {
+        final func forward(_ event: inout Event) {
             switch event {
             case .value:
                 send(event)

@@ -18,24 +18,66 @@ extension Signal {
     /// `sample(with:)` and `sample(on:)`: what is sent on a tick is `combine(latest, tick)`.
     @inlinable
     func sampled<T, U>(by sampler: Signal<T, Never>, _ combine: @escaping (Value, T) -> U) -> Signal<U, Error> {
-        Signal<U, Error>.relaying { observer, lifetime in
-            let latest = StateBox<Value?>(nil)
-            let completions = CombineState(sources: 2)
-            lifetime += self.observe { event in
-                switch event {
-                case let .value(value): latest.modify { $0 = value }
-                case let .failed(error): if completions.terminate() { observer.send(error: error) }
-                case .interrupted: if completions.terminate() { observer.sendInterrupted() }
-                case .completed: if completions.completeOne() { observer.sendCompleted() }
-                }
+        let node = Sampling<T, U>(combine)
+        attach(Inlet { [node] in node.receiveValue(&Signal.event(at: $0).pointee) }, keptBy: node)
+        sampler.attach(Inlet { [node] in node.receiveTick(&Signal<T, Never>.event(at: $0).pointee) }, keptBy: node)
+        return Signal<U, Error>(core: node)
+    }
+
+    /// The core of `sampled(by:_:)`, which the inlets of this signal and of the sampler send
+    /// to. Its state is guarded by `lock` (the lifetime's).
+    @usableFromInline
+    final class Sampling<T, U>: Signal<U, Error>.Core, @unchecked Sendable {
+        @usableFromInline
+        let combine: (Value, T) -> U
+        /// This signal's latest value.
+        @usableFromInline
+        @exclusivity(unchecked) var lastValue: Value?
+        /// Sources (this signal and the sampler) that have not completed.
+        @usableFromInline
+        @exclusivity(unchecked) var remaining: Int32 = 2
+        /// Whether a terminating event was decided.
+        @usableFromInline
+        @exclusivity(unchecked) var isDecided = false
+
+        @inlinable
+        init(_ combine: @escaping (Value, T) -> U) {
+            self.combine = combine
+            super.init()
+        }
+
+        @inlinable
+        final func receiveValue(_ event: inout Signal<Value, Error>.Event) {
+            switch event {
+            case let .value(value): lock.withLock { lastValue = value }
+            case let .failed(error): if decide(completing: false) { send(.failed(error)) }
+            case .interrupted: if decide(completing: false) { send(.interrupted) }
+            case .completed: if decide(completing: true) { send(.completed) }
             }
-            lifetime += sampler.observe { event in
-                switch event {
-                case let .value(tick):
-                    if let value = latest.value { observer.send(value: combine(value, tick)) }
-                case .completed: if completions.completeOne() { observer.sendCompleted() }
-                case .interrupted: if completions.terminate() { observer.sendInterrupted() }
+        }
+
+        @inlinable
+        final func receiveTick(_ event: inout Signal<T, Never>.Event) {
+            switch event {
+            case let .value(tick):
+                if let value = lock.withLock({ lastValue }) { send(.value(combine(value, tick))) }
+            case .interrupted: if decide(completing: false) { send(.interrupted) }
+            case .completed: if decide(completing: true) { send(.completed) }
+            }
+        }
+
+        /// Whether this terminating event ends the sampling (true at most once): the first
+        /// failure or interruption does, completion once both have completed.
+        @inlinable
+        final func decide(completing: Bool) -> Bool {
+            lock.withLock {
+                guard !isDecided else { return false }
+                if completing {
+                    remaining -= 1
+                    guard remaining == 0 else { return false }
                 }
+                isDecided = true
+                return true
             }
         }
     }

@@ -19,11 +19,11 @@ extension Signal {
         @inlinable
         init(_ count: Int) {
             self.count = count
-            super.init { node, event in unsafeDowncast(node, to: SkippingFirst.self).forward(SkippingFirst.take(event)) }
+            super.init { node, event in unsafeDowncast(node, to: SkippingFirst.self).forward(&SkippingFirst.event(at: event).pointee) }
         }
 
         @inlinable
-        final func forward(_ event: Signal<Value, Error>.Event) {
+        final func forward(_ event: inout Signal<Value, Error>.Event) {
             if case .value = event, skipped < count {
                 skipped += 1
                 return

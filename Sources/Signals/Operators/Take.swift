@@ -21,11 +21,11 @@ extension Signal {
         @inlinable
         init(_ count: Int) {
             self.count = count
-            super.init { node, event in unsafeDowncast(node, to: TakingFirst.self).forward(TakingFirst.take(event)) }
+            super.init { node, event in unsafeDowncast(node, to: TakingFirst.self).forward(&TakingFirst.event(at: event).pointee) }
         }
 
         @inlinable
-        final func forward(_ event: Signal<Value, Error>.Event) {
+        final func forward(_ event: inout Signal<Value, Error>.Event) {
             guard case let .value(value) = event else { return send(event) }
             guard taken < count else { return }
             taken += 1
@@ -37,15 +37,16 @@ extension Signal {
     /// Forwards values until `trigger` sends a value or completes, then completes.
     @inlinable
     public func take(until trigger: Signal<(), Never>) -> Signal<Value, Error> {
-        Signal { observer, lifetime in
-            lifetime += trigger.observe { event in
-                switch event {
-                case .value, .completed: observer.sendCompleted()
-                case .failed, .interrupted: break
-                }
+        // A plain core fed by two inlets: nothing else to store.
+        let node = Core()
+        trigger.attach(Inlet { [node] event in
+            switch Signal<(), Never>.event(at: event).pointee {
+            case .value, .completed: node.send(.completed)
+            case .failed, .interrupted: break
             }
-            lifetime += self.observe(observer)
-        }
+        }, keptBy: node)
+        attach(Inlet { [node] in node.send(inPlace: &Signal.event(at: $0).pointee) }, keptBy: node)
+        return Signal(core: node)
     }
 
     /// Forwards values while `predicate` holds; completes at the first value for which it fails

@@ -10,8 +10,8 @@ extension Signal {
         _ b: Signal<B, Error>
     ) -> Signal<(Value, B), Error> {
         let node = CombiningLatest2<Value, B, Error>()
-        a.attach(Inlet { [node] in node.receive0(Signal<Value, Error>.takeEvent($0)) }, keptBy: node)
-        b.attach(Inlet { [node] in node.receive1(Signal<B, Error>.takeEvent($0)) }, keptBy: node)
+        a.attach(Inlet { [node] in node.receive0(&Signal<Value, Error>.event(at: $0).pointee) }, keptBy: node)
+        b.attach(Inlet { [node] in node.receive1(&Signal<B, Error>.event(at: $0).pointee) }, keptBy: node)
         return Signal<(Value, B), Error>(core: node)
     }
 
@@ -25,9 +25,9 @@ extension Signal {
         _ c: Signal<C, Error>
     ) -> Signal<(Value, B, C), Error> {
         let node = CombiningLatest3<Value, B, C, Error>()
-        a.attach(Inlet { [node] in node.receive0(Signal<Value, Error>.takeEvent($0)) }, keptBy: node)
-        b.attach(Inlet { [node] in node.receive1(Signal<B, Error>.takeEvent($0)) }, keptBy: node)
-        c.attach(Inlet { [node] in node.receive2(Signal<C, Error>.takeEvent($0)) }, keptBy: node)
+        a.attach(Inlet { [node] in node.receive0(&Signal<Value, Error>.event(at: $0).pointee) }, keptBy: node)
+        b.attach(Inlet { [node] in node.receive1(&Signal<B, Error>.event(at: $0).pointee) }, keptBy: node)
+        c.attach(Inlet { [node] in node.receive2(&Signal<C, Error>.event(at: $0).pointee) }, keptBy: node)
         return Signal<(Value, B, C), Error>(core: node)
     }
 
@@ -42,10 +42,10 @@ extension Signal {
         _ d: Signal<D, Error>
     ) -> Signal<(Value, B, C, D), Error> {
         let node = CombiningLatest4<Value, B, C, D, Error>()
-        a.attach(Inlet { [node] in node.receive0(Signal<Value, Error>.takeEvent($0)) }, keptBy: node)
-        b.attach(Inlet { [node] in node.receive1(Signal<B, Error>.takeEvent($0)) }, keptBy: node)
-        c.attach(Inlet { [node] in node.receive2(Signal<C, Error>.takeEvent($0)) }, keptBy: node)
-        d.attach(Inlet { [node] in node.receive3(Signal<D, Error>.takeEvent($0)) }, keptBy: node)
+        a.attach(Inlet { [node] in node.receive0(&Signal<Value, Error>.event(at: $0).pointee) }, keptBy: node)
+        b.attach(Inlet { [node] in node.receive1(&Signal<B, Error>.event(at: $0).pointee) }, keptBy: node)
+        c.attach(Inlet { [node] in node.receive2(&Signal<C, Error>.event(at: $0).pointee) }, keptBy: node)
+        d.attach(Inlet { [node] in node.receive3(&Signal<D, Error>.event(at: $0).pointee) }, keptBy: node)
         return Signal<(Value, B, C, D), Error>(core: node)
     }
 
@@ -61,11 +61,11 @@ extension Signal {
         _ e: Signal<E, Error>
     ) -> Signal<(Value, B, C, D, E), Error> {
         let node = CombiningLatest5<Value, B, C, D, E, Error>()
-        a.attach(Inlet { [node] in node.receive0(Signal<Value, Error>.takeEvent($0)) }, keptBy: node)
-        b.attach(Inlet { [node] in node.receive1(Signal<B, Error>.takeEvent($0)) }, keptBy: node)
-        c.attach(Inlet { [node] in node.receive2(Signal<C, Error>.takeEvent($0)) }, keptBy: node)
-        d.attach(Inlet { [node] in node.receive3(Signal<D, Error>.takeEvent($0)) }, keptBy: node)
-        e.attach(Inlet { [node] in node.receive4(Signal<E, Error>.takeEvent($0)) }, keptBy: node)
+        a.attach(Inlet { [node] in node.receive0(&Signal<Value, Error>.event(at: $0).pointee) }, keptBy: node)
+        b.attach(Inlet { [node] in node.receive1(&Signal<B, Error>.event(at: $0).pointee) }, keptBy: node)
+        c.attach(Inlet { [node] in node.receive2(&Signal<C, Error>.event(at: $0).pointee) }, keptBy: node)
+        d.attach(Inlet { [node] in node.receive3(&Signal<D, Error>.event(at: $0).pointee) }, keptBy: node)
+        e.attach(Inlet { [node] in node.receive4(&Signal<E, Error>.event(at: $0).pointee) }, keptBy: node)
         return Signal<(Value, B, C, D, E), Error>(core: node)
     }
 
@@ -82,12 +82,12 @@ extension Signal {
         _ f: Signal<F, Error>
     ) -> Signal<(Value, B, C, D, E, F), Error> {
         let node = CombiningLatest6<Value, B, C, D, E, F, Error>()
-        a.attach(Inlet { [node] in node.receive0(Signal<Value, Error>.takeEvent($0)) }, keptBy: node)
-        b.attach(Inlet { [node] in node.receive1(Signal<B, Error>.takeEvent($0)) }, keptBy: node)
-        c.attach(Inlet { [node] in node.receive2(Signal<C, Error>.takeEvent($0)) }, keptBy: node)
-        d.attach(Inlet { [node] in node.receive3(Signal<D, Error>.takeEvent($0)) }, keptBy: node)
-        e.attach(Inlet { [node] in node.receive4(Signal<E, Error>.takeEvent($0)) }, keptBy: node)
-        f.attach(Inlet { [node] in node.receive5(Signal<F, Error>.takeEvent($0)) }, keptBy: node)
+        a.attach(Inlet { [node] in node.receive0(&Signal<Value, Error>.event(at: $0).pointee) }, keptBy: node)
+        b.attach(Inlet { [node] in node.receive1(&Signal<B, Error>.event(at: $0).pointee) }, keptBy: node)
+        c.attach(Inlet { [node] in node.receive2(&Signal<C, Error>.event(at: $0).pointee) }, keptBy: node)
+        d.attach(Inlet { [node] in node.receive3(&Signal<D, Error>.event(at: $0).pointee) }, keptBy: node)
+        e.attach(Inlet { [node] in node.receive4(&Signal<E, Error>.event(at: $0).pointee) }, keptBy: node)
+        f.attach(Inlet { [node] in node.receive5(&Signal<F, Error>.event(at: $0).pointee) }, keptBy: node)
         return Signal<(Value, B, C, D, E, F), Error>(core: node)
     }
 
@@ -105,13 +105,13 @@ extension Signal {
         _ g: Signal<G, Error>
     ) -> Signal<(Value, B, C, D, E, F, G), Error> {
         let node = CombiningLatest7<Value, B, C, D, E, F, G, Error>()
-        a.attach(Inlet { [node] in node.receive0(Signal<Value, Error>.takeEvent($0)) }, keptBy: node)
-        b.attach(Inlet { [node] in node.receive1(Signal<B, Error>.takeEvent($0)) }, keptBy: node)
-        c.attach(Inlet { [node] in node.receive2(Signal<C, Error>.takeEvent($0)) }, keptBy: node)
-        d.attach(Inlet { [node] in node.receive3(Signal<D, Error>.takeEvent($0)) }, keptBy: node)
-        e.attach(Inlet { [node] in node.receive4(Signal<E, Error>.takeEvent($0)) }, keptBy: node)
-        f.attach(Inlet { [node] in node.receive5(Signal<F, Error>.takeEvent($0)) }, keptBy: node)
-        g.attach(Inlet { [node] in node.receive6(Signal<G, Error>.takeEvent($0)) }, keptBy: node)
+        a.attach(Inlet { [node] in node.receive0(&Signal<Value, Error>.event(at: $0).pointee) }, keptBy: node)
+        b.attach(Inlet { [node] in node.receive1(&Signal<B, Error>.event(at: $0).pointee) }, keptBy: node)
+        c.attach(Inlet { [node] in node.receive2(&Signal<C, Error>.event(at: $0).pointee) }, keptBy: node)
+        d.attach(Inlet { [node] in node.receive3(&Signal<D, Error>.event(at: $0).pointee) }, keptBy: node)
+        e.attach(Inlet { [node] in node.receive4(&Signal<E, Error>.event(at: $0).pointee) }, keptBy: node)
+        f.attach(Inlet { [node] in node.receive5(&Signal<F, Error>.event(at: $0).pointee) }, keptBy: node)
+        g.attach(Inlet { [node] in node.receive6(&Signal<G, Error>.event(at: $0).pointee) }, keptBy: node)
         return Signal<(Value, B, C, D, E, F, G), Error>(core: node)
     }
 
@@ -130,14 +130,14 @@ extension Signal {
         _ h: Signal<H, Error>
     ) -> Signal<(Value, B, C, D, E, F, G, H), Error> {
         let node = CombiningLatest8<Value, B, C, D, E, F, G, H, Error>()
-        a.attach(Inlet { [node] in node.receive0(Signal<Value, Error>.takeEvent($0)) }, keptBy: node)
-        b.attach(Inlet { [node] in node.receive1(Signal<B, Error>.takeEvent($0)) }, keptBy: node)
-        c.attach(Inlet { [node] in node.receive2(Signal<C, Error>.takeEvent($0)) }, keptBy: node)
-        d.attach(Inlet { [node] in node.receive3(Signal<D, Error>.takeEvent($0)) }, keptBy: node)
-        e.attach(Inlet { [node] in node.receive4(Signal<E, Error>.takeEvent($0)) }, keptBy: node)
-        f.attach(Inlet { [node] in node.receive5(Signal<F, Error>.takeEvent($0)) }, keptBy: node)
-        g.attach(Inlet { [node] in node.receive6(Signal<G, Error>.takeEvent($0)) }, keptBy: node)
-        h.attach(Inlet { [node] in node.receive7(Signal<H, Error>.takeEvent($0)) }, keptBy: node)
+        a.attach(Inlet { [node] in node.receive0(&Signal<Value, Error>.event(at: $0).pointee) }, keptBy: node)
+        b.attach(Inlet { [node] in node.receive1(&Signal<B, Error>.event(at: $0).pointee) }, keptBy: node)
+        c.attach(Inlet { [node] in node.receive2(&Signal<C, Error>.event(at: $0).pointee) }, keptBy: node)
+        d.attach(Inlet { [node] in node.receive3(&Signal<D, Error>.event(at: $0).pointee) }, keptBy: node)
+        e.attach(Inlet { [node] in node.receive4(&Signal<E, Error>.event(at: $0).pointee) }, keptBy: node)
+        f.attach(Inlet { [node] in node.receive5(&Signal<F, Error>.event(at: $0).pointee) }, keptBy: node)
+        g.attach(Inlet { [node] in node.receive6(&Signal<G, Error>.event(at: $0).pointee) }, keptBy: node)
+        h.attach(Inlet { [node] in node.receive7(&Signal<H, Error>.event(at: $0).pointee) }, keptBy: node)
         return Signal<(Value, B, C, D, E, F, G, H), Error>(core: node)
     }
 
@@ -157,15 +157,15 @@ extension Signal {
         _ i: Signal<I, Error>
     ) -> Signal<(Value, B, C, D, E, F, G, H, I), Error> {
         let node = CombiningLatest9<Value, B, C, D, E, F, G, H, I, Error>()
-        a.attach(Inlet { [node] in node.receive0(Signal<Value, Error>.takeEvent($0)) }, keptBy: node)
-        b.attach(Inlet { [node] in node.receive1(Signal<B, Error>.takeEvent($0)) }, keptBy: node)
-        c.attach(Inlet { [node] in node.receive2(Signal<C, Error>.takeEvent($0)) }, keptBy: node)
-        d.attach(Inlet { [node] in node.receive3(Signal<D, Error>.takeEvent($0)) }, keptBy: node)
-        e.attach(Inlet { [node] in node.receive4(Signal<E, Error>.takeEvent($0)) }, keptBy: node)
-        f.attach(Inlet { [node] in node.receive5(Signal<F, Error>.takeEvent($0)) }, keptBy: node)
-        g.attach(Inlet { [node] in node.receive6(Signal<G, Error>.takeEvent($0)) }, keptBy: node)
-        h.attach(Inlet { [node] in node.receive7(Signal<H, Error>.takeEvent($0)) }, keptBy: node)
-        i.attach(Inlet { [node] in node.receive8(Signal<I, Error>.takeEvent($0)) }, keptBy: node)
+        a.attach(Inlet { [node] in node.receive0(&Signal<Value, Error>.event(at: $0).pointee) }, keptBy: node)
+        b.attach(Inlet { [node] in node.receive1(&Signal<B, Error>.event(at: $0).pointee) }, keptBy: node)
+        c.attach(Inlet { [node] in node.receive2(&Signal<C, Error>.event(at: $0).pointee) }, keptBy: node)
+        d.attach(Inlet { [node] in node.receive3(&Signal<D, Error>.event(at: $0).pointee) }, keptBy: node)
+        e.attach(Inlet { [node] in node.receive4(&Signal<E, Error>.event(at: $0).pointee) }, keptBy: node)
+        f.attach(Inlet { [node] in node.receive5(&Signal<F, Error>.event(at: $0).pointee) }, keptBy: node)
+        g.attach(Inlet { [node] in node.receive6(&Signal<G, Error>.event(at: $0).pointee) }, keptBy: node)
+        h.attach(Inlet { [node] in node.receive7(&Signal<H, Error>.event(at: $0).pointee) }, keptBy: node)
+        i.attach(Inlet { [node] in node.receive8(&Signal<I, Error>.event(at: $0).pointee) }, keptBy: node)
         return Signal<(Value, B, C, D, E, F, G, H, I), Error>(core: node)
     }
 
@@ -186,16 +186,16 @@ extension Signal {
         _ j: Signal<J, Error>
     ) -> Signal<(Value, B, C, D, E, F, G, H, I, J), Error> {
         let node = CombiningLatest10<Value, B, C, D, E, F, G, H, I, J, Error>()
-        a.attach(Inlet { [node] in node.receive0(Signal<Value, Error>.takeEvent($0)) }, keptBy: node)
-        b.attach(Inlet { [node] in node.receive1(Signal<B, Error>.takeEvent($0)) }, keptBy: node)
-        c.attach(Inlet { [node] in node.receive2(Signal<C, Error>.takeEvent($0)) }, keptBy: node)
-        d.attach(Inlet { [node] in node.receive3(Signal<D, Error>.takeEvent($0)) }, keptBy: node)
-        e.attach(Inlet { [node] in node.receive4(Signal<E, Error>.takeEvent($0)) }, keptBy: node)
-        f.attach(Inlet { [node] in node.receive5(Signal<F, Error>.takeEvent($0)) }, keptBy: node)
-        g.attach(Inlet { [node] in node.receive6(Signal<G, Error>.takeEvent($0)) }, keptBy: node)
-        h.attach(Inlet { [node] in node.receive7(Signal<H, Error>.takeEvent($0)) }, keptBy: node)
-        i.attach(Inlet { [node] in node.receive8(Signal<I, Error>.takeEvent($0)) }, keptBy: node)
-        j.attach(Inlet { [node] in node.receive9(Signal<J, Error>.takeEvent($0)) }, keptBy: node)
+        a.attach(Inlet { [node] in node.receive0(&Signal<Value, Error>.event(at: $0).pointee) }, keptBy: node)
+        b.attach(Inlet { [node] in node.receive1(&Signal<B, Error>.event(at: $0).pointee) }, keptBy: node)
+        c.attach(Inlet { [node] in node.receive2(&Signal<C, Error>.event(at: $0).pointee) }, keptBy: node)
+        d.attach(Inlet { [node] in node.receive3(&Signal<D, Error>.event(at: $0).pointee) }, keptBy: node)
+        e.attach(Inlet { [node] in node.receive4(&Signal<E, Error>.event(at: $0).pointee) }, keptBy: node)
+        f.attach(Inlet { [node] in node.receive5(&Signal<F, Error>.event(at: $0).pointee) }, keptBy: node)
+        g.attach(Inlet { [node] in node.receive6(&Signal<G, Error>.event(at: $0).pointee) }, keptBy: node)
+        h.attach(Inlet { [node] in node.receive7(&Signal<H, Error>.event(at: $0).pointee) }, keptBy: node)
+        i.attach(Inlet { [node] in node.receive8(&Signal<I, Error>.event(at: $0).pointee) }, keptBy: node)
+        j.attach(Inlet { [node] in node.receive9(&Signal<J, Error>.event(at: $0).pointee) }, keptBy: node)
         return Signal<(Value, B, C, D, E, F, G, H, I, J), Error>(core: node)
     }
 
@@ -541,16 +541,16 @@ final class CombiningLatest2<Value, B, Failure: Swift.Error>: CombiningLatest<(V
     }
 
     @inlinable
-    final func receive0(_ event: Signal<Value, Failure>.Event) {
-        receive(event, storing: { value in
+    final func receive0(_ event: inout Signal<Value, Failure>.Event) {
+        receive(&event, storing: { value in
             defer { latest0 = value }
             return latest0 == nil
         }, combined: { combined })
     }
 
     @inlinable
-    final func receive1(_ event: Signal<B, Failure>.Event) {
-        receive(event, storing: { value in
+    final func receive1(_ event: inout Signal<B, Failure>.Event) {
+        receive(&event, storing: { value in
             defer { latest1 = value }
             return latest1 == nil
         }, combined: { combined })
@@ -580,24 +580,24 @@ final class CombiningLatest3<Value, B, C, Failure: Swift.Error>: CombiningLatest
     }
 
     @inlinable
-    final func receive0(_ event: Signal<Value, Failure>.Event) {
-        receive(event, storing: { value in
+    final func receive0(_ event: inout Signal<Value, Failure>.Event) {
+        receive(&event, storing: { value in
             defer { latest0 = value }
             return latest0 == nil
         }, combined: { combined })
     }
 
     @inlinable
-    final func receive1(_ event: Signal<B, Failure>.Event) {
-        receive(event, storing: { value in
+    final func receive1(_ event: inout Signal<B, Failure>.Event) {
+        receive(&event, storing: { value in
             defer { latest1 = value }
             return latest1 == nil
         }, combined: { combined })
     }
 
     @inlinable
-    final func receive2(_ event: Signal<C, Failure>.Event) {
-        receive(event, storing: { value in
+    final func receive2(_ event: inout Signal<C, Failure>.Event) {
+        receive(&event, storing: { value in
             defer { latest2 = value }
             return latest2 == nil
         }, combined: { combined })
@@ -629,32 +629,32 @@ final class CombiningLatest4<Value, B, C, D, Failure: Swift.Error>: CombiningLat
     }
 
     @inlinable
-    final func receive0(_ event: Signal<Value, Failure>.Event) {
-        receive(event, storing: { value in
+    final func receive0(_ event: inout Signal<Value, Failure>.Event) {
+        receive(&event, storing: { value in
             defer { latest0 = value }
             return latest0 == nil
         }, combined: { combined })
     }
 
     @inlinable
-    final func receive1(_ event: Signal<B, Failure>.Event) {
-        receive(event, storing: { value in
+    final func receive1(_ event: inout Signal<B, Failure>.Event) {
+        receive(&event, storing: { value in
             defer { latest1 = value }
             return latest1 == nil
         }, combined: { combined })
     }
 
     @inlinable
-    final func receive2(_ event: Signal<C, Failure>.Event) {
-        receive(event, storing: { value in
+    final func receive2(_ event: inout Signal<C, Failure>.Event) {
+        receive(&event, storing: { value in
             defer { latest2 = value }
             return latest2 == nil
         }, combined: { combined })
     }
 
     @inlinable
-    final func receive3(_ event: Signal<D, Failure>.Event) {
-        receive(event, storing: { value in
+    final func receive3(_ event: inout Signal<D, Failure>.Event) {
+        receive(&event, storing: { value in
             defer { latest3 = value }
             return latest3 == nil
         }, combined: { combined })
@@ -688,40 +688,40 @@ final class CombiningLatest5<Value, B, C, D, E, Failure: Swift.Error>: Combining
     }
 
     @inlinable
-    final func receive0(_ event: Signal<Value, Failure>.Event) {
-        receive(event, storing: { value in
+    final func receive0(_ event: inout Signal<Value, Failure>.Event) {
+        receive(&event, storing: { value in
             defer { latest0 = value }
             return latest0 == nil
         }, combined: { combined })
     }
 
     @inlinable
-    final func receive1(_ event: Signal<B, Failure>.Event) {
-        receive(event, storing: { value in
+    final func receive1(_ event: inout Signal<B, Failure>.Event) {
+        receive(&event, storing: { value in
             defer { latest1 = value }
             return latest1 == nil
         }, combined: { combined })
     }
 
     @inlinable
-    final func receive2(_ event: Signal<C, Failure>.Event) {
-        receive(event, storing: { value in
+    final func receive2(_ event: inout Signal<C, Failure>.Event) {
+        receive(&event, storing: { value in
             defer { latest2 = value }
             return latest2 == nil
         }, combined: { combined })
     }
 
     @inlinable
-    final func receive3(_ event: Signal<D, Failure>.Event) {
-        receive(event, storing: { value in
+    final func receive3(_ event: inout Signal<D, Failure>.Event) {
+        receive(&event, storing: { value in
             defer { latest3 = value }
             return latest3 == nil
         }, combined: { combined })
     }
 
     @inlinable
-    final func receive4(_ event: Signal<E, Failure>.Event) {
-        receive(event, storing: { value in
+    final func receive4(_ event: inout Signal<E, Failure>.Event) {
+        receive(&event, storing: { value in
             defer { latest4 = value }
             return latest4 == nil
         }, combined: { combined })
@@ -757,48 +757,48 @@ final class CombiningLatest6<Value, B, C, D, E, F, Failure: Swift.Error>: Combin
     }
 
     @inlinable
-    final func receive0(_ event: Signal<Value, Failure>.Event) {
-        receive(event, storing: { value in
+    final func receive0(_ event: inout Signal<Value, Failure>.Event) {
+        receive(&event, storing: { value in
             defer { latest0 = value }
             return latest0 == nil
         }, combined: { combined })
     }
 
     @inlinable
-    final func receive1(_ event: Signal<B, Failure>.Event) {
-        receive(event, storing: { value in
+    final func receive1(_ event: inout Signal<B, Failure>.Event) {
+        receive(&event, storing: { value in
             defer { latest1 = value }
             return latest1 == nil
         }, combined: { combined })
     }
 
     @inlinable
-    final func receive2(_ event: Signal<C, Failure>.Event) {
-        receive(event, storing: { value in
+    final func receive2(_ event: inout Signal<C, Failure>.Event) {
+        receive(&event, storing: { value in
             defer { latest2 = value }
             return latest2 == nil
         }, combined: { combined })
     }
 
     @inlinable
-    final func receive3(_ event: Signal<D, Failure>.Event) {
-        receive(event, storing: { value in
+    final func receive3(_ event: inout Signal<D, Failure>.Event) {
+        receive(&event, storing: { value in
             defer { latest3 = value }
             return latest3 == nil
         }, combined: { combined })
     }
 
     @inlinable
-    final func receive4(_ event: Signal<E, Failure>.Event) {
-        receive(event, storing: { value in
+    final func receive4(_ event: inout Signal<E, Failure>.Event) {
+        receive(&event, storing: { value in
             defer { latest4 = value }
             return latest4 == nil
         }, combined: { combined })
     }
 
     @inlinable
-    final func receive5(_ event: Signal<F, Failure>.Event) {
-        receive(event, storing: { value in
+    final func receive5(_ event: inout Signal<F, Failure>.Event) {
+        receive(&event, storing: { value in
             defer { latest5 = value }
             return latest5 == nil
         }, combined: { combined })
@@ -836,56 +836,56 @@ final class CombiningLatest7<Value, B, C, D, E, F, G, Failure: Swift.Error>: Com
     }
 
     @inlinable
-    final func receive0(_ event: Signal<Value, Failure>.Event) {
-        receive(event, storing: { value in
+    final func receive0(_ event: inout Signal<Value, Failure>.Event) {
+        receive(&event, storing: { value in
             defer { latest0 = value }
             return latest0 == nil
         }, combined: { combined })
     }
 
     @inlinable
-    final func receive1(_ event: Signal<B, Failure>.Event) {
-        receive(event, storing: { value in
+    final func receive1(_ event: inout Signal<B, Failure>.Event) {
+        receive(&event, storing: { value in
             defer { latest1 = value }
             return latest1 == nil
         }, combined: { combined })
     }
 
     @inlinable
-    final func receive2(_ event: Signal<C, Failure>.Event) {
-        receive(event, storing: { value in
+    final func receive2(_ event: inout Signal<C, Failure>.Event) {
+        receive(&event, storing: { value in
             defer { latest2 = value }
             return latest2 == nil
         }, combined: { combined })
     }
 
     @inlinable
-    final func receive3(_ event: Signal<D, Failure>.Event) {
-        receive(event, storing: { value in
+    final func receive3(_ event: inout Signal<D, Failure>.Event) {
+        receive(&event, storing: { value in
             defer { latest3 = value }
             return latest3 == nil
         }, combined: { combined })
     }
 
     @inlinable
-    final func receive4(_ event: Signal<E, Failure>.Event) {
-        receive(event, storing: { value in
+    final func receive4(_ event: inout Signal<E, Failure>.Event) {
+        receive(&event, storing: { value in
             defer { latest4 = value }
             return latest4 == nil
         }, combined: { combined })
     }
 
     @inlinable
-    final func receive5(_ event: Signal<F, Failure>.Event) {
-        receive(event, storing: { value in
+    final func receive5(_ event: inout Signal<F, Failure>.Event) {
+        receive(&event, storing: { value in
             defer { latest5 = value }
             return latest5 == nil
         }, combined: { combined })
     }
 
     @inlinable
-    final func receive6(_ event: Signal<G, Failure>.Event) {
-        receive(event, storing: { value in
+    final func receive6(_ event: inout Signal<G, Failure>.Event) {
+        receive(&event, storing: { value in
             defer { latest6 = value }
             return latest6 == nil
         }, combined: { combined })
@@ -925,64 +925,64 @@ final class CombiningLatest8<Value, B, C, D, E, F, G, H, Failure: Swift.Error>: 
     }
 
     @inlinable
-    final func receive0(_ event: Signal<Value, Failure>.Event) {
-        receive(event, storing: { value in
+    final func receive0(_ event: inout Signal<Value, Failure>.Event) {
+        receive(&event, storing: { value in
             defer { latest0 = value }
             return latest0 == nil
         }, combined: { combined })
     }
 
     @inlinable
-    final func receive1(_ event: Signal<B, Failure>.Event) {
-        receive(event, storing: { value in
+    final func receive1(_ event: inout Signal<B, Failure>.Event) {
+        receive(&event, storing: { value in
             defer { latest1 = value }
             return latest1 == nil
         }, combined: { combined })
     }
 
     @inlinable
-    final func receive2(_ event: Signal<C, Failure>.Event) {
-        receive(event, storing: { value in
+    final func receive2(_ event: inout Signal<C, Failure>.Event) {
+        receive(&event, storing: { value in
             defer { latest2 = value }
             return latest2 == nil
         }, combined: { combined })
     }
 
     @inlinable
-    final func receive3(_ event: Signal<D, Failure>.Event) {
-        receive(event, storing: { value in
+    final func receive3(_ event: inout Signal<D, Failure>.Event) {
+        receive(&event, storing: { value in
             defer { latest3 = value }
             return latest3 == nil
         }, combined: { combined })
     }
 
     @inlinable
-    final func receive4(_ event: Signal<E, Failure>.Event) {
-        receive(event, storing: { value in
+    final func receive4(_ event: inout Signal<E, Failure>.Event) {
+        receive(&event, storing: { value in
             defer { latest4 = value }
             return latest4 == nil
         }, combined: { combined })
     }
 
     @inlinable
-    final func receive5(_ event: Signal<F, Failure>.Event) {
-        receive(event, storing: { value in
+    final func receive5(_ event: inout Signal<F, Failure>.Event) {
+        receive(&event, storing: { value in
             defer { latest5 = value }
             return latest5 == nil
         }, combined: { combined })
     }
 
     @inlinable
-    final func receive6(_ event: Signal<G, Failure>.Event) {
-        receive(event, storing: { value in
+    final func receive6(_ event: inout Signal<G, Failure>.Event) {
+        receive(&event, storing: { value in
             defer { latest6 = value }
             return latest6 == nil
         }, combined: { combined })
     }
 
     @inlinable
-    final func receive7(_ event: Signal<H, Failure>.Event) {
-        receive(event, storing: { value in
+    final func receive7(_ event: inout Signal<H, Failure>.Event) {
+        receive(&event, storing: { value in
             defer { latest7 = value }
             return latest7 == nil
         }, combined: { combined })
@@ -1024,72 +1024,72 @@ final class CombiningLatest9<Value, B, C, D, E, F, G, H, I, Failure: Swift.Error
     }
 
     @inlinable
-    final func receive0(_ event: Signal<Value, Failure>.Event) {
-        receive(event, storing: { value in
+    final func receive0(_ event: inout Signal<Value, Failure>.Event) {
+        receive(&event, storing: { value in
             defer { latest0 = value }
             return latest0 == nil
         }, combined: { combined })
     }
 
     @inlinable
-    final func receive1(_ event: Signal<B, Failure>.Event) {
-        receive(event, storing: { value in
+    final func receive1(_ event: inout Signal<B, Failure>.Event) {
+        receive(&event, storing: { value in
             defer { latest1 = value }
             return latest1 == nil
         }, combined: { combined })
     }
 
     @inlinable
-    final func receive2(_ event: Signal<C, Failure>.Event) {
-        receive(event, storing: { value in
+    final func receive2(_ event: inout Signal<C, Failure>.Event) {
+        receive(&event, storing: { value in
             defer { latest2 = value }
             return latest2 == nil
         }, combined: { combined })
     }
 
     @inlinable
-    final func receive3(_ event: Signal<D, Failure>.Event) {
-        receive(event, storing: { value in
+    final func receive3(_ event: inout Signal<D, Failure>.Event) {
+        receive(&event, storing: { value in
             defer { latest3 = value }
             return latest3 == nil
         }, combined: { combined })
     }
 
     @inlinable
-    final func receive4(_ event: Signal<E, Failure>.Event) {
-        receive(event, storing: { value in
+    final func receive4(_ event: inout Signal<E, Failure>.Event) {
+        receive(&event, storing: { value in
             defer { latest4 = value }
             return latest4 == nil
         }, combined: { combined })
     }
 
     @inlinable
-    final func receive5(_ event: Signal<F, Failure>.Event) {
-        receive(event, storing: { value in
+    final func receive5(_ event: inout Signal<F, Failure>.Event) {
+        receive(&event, storing: { value in
             defer { latest5 = value }
             return latest5 == nil
         }, combined: { combined })
     }
 
     @inlinable
-    final func receive6(_ event: Signal<G, Failure>.Event) {
-        receive(event, storing: { value in
+    final func receive6(_ event: inout Signal<G, Failure>.Event) {
+        receive(&event, storing: { value in
             defer { latest6 = value }
             return latest6 == nil
         }, combined: { combined })
     }
 
     @inlinable
-    final func receive7(_ event: Signal<H, Failure>.Event) {
-        receive(event, storing: { value in
+    final func receive7(_ event: inout Signal<H, Failure>.Event) {
+        receive(&event, storing: { value in
             defer { latest7 = value }
             return latest7 == nil
         }, combined: { combined })
     }
 
     @inlinable
-    final func receive8(_ event: Signal<I, Failure>.Event) {
-        receive(event, storing: { value in
+    final func receive8(_ event: inout Signal<I, Failure>.Event) {
+        receive(&event, storing: { value in
             defer { latest8 = value }
             return latest8 == nil
         }, combined: { combined })
@@ -1133,80 +1133,80 @@ final class CombiningLatest10<Value, B, C, D, E, F, G, H, I, J, Failure: Swift.E
     }
 
     @inlinable
-    final func receive0(_ event: Signal<Value, Failure>.Event) {
-        receive(event, storing: { value in
+    final func receive0(_ event: inout Signal<Value, Failure>.Event) {
+        receive(&event, storing: { value in
             defer { latest0 = value }
             return latest0 == nil
         }, combined: { combined })
     }
 
     @inlinable
-    final func receive1(_ event: Signal<B, Failure>.Event) {
-        receive(event, storing: { value in
+    final func receive1(_ event: inout Signal<B, Failure>.Event) {
+        receive(&event, storing: { value in
             defer { latest1 = value }
             return latest1 == nil
         }, combined: { combined })
     }
 
     @inlinable
-    final func receive2(_ event: Signal<C, Failure>.Event) {
-        receive(event, storing: { value in
+    final func receive2(_ event: inout Signal<C, Failure>.Event) {
+        receive(&event, storing: { value in
             defer { latest2 = value }
             return latest2 == nil
         }, combined: { combined })
     }
 
     @inlinable
-    final func receive3(_ event: Signal<D, Failure>.Event) {
-        receive(event, storing: { value in
+    final func receive3(_ event: inout Signal<D, Failure>.Event) {
+        receive(&event, storing: { value in
             defer { latest3 = value }
             return latest3 == nil
         }, combined: { combined })
     }
 
     @inlinable
-    final func receive4(_ event: Signal<E, Failure>.Event) {
-        receive(event, storing: { value in
+    final func receive4(_ event: inout Signal<E, Failure>.Event) {
+        receive(&event, storing: { value in
             defer { latest4 = value }
             return latest4 == nil
         }, combined: { combined })
     }
 
     @inlinable
-    final func receive5(_ event: Signal<F, Failure>.Event) {
-        receive(event, storing: { value in
+    final func receive5(_ event: inout Signal<F, Failure>.Event) {
+        receive(&event, storing: { value in
             defer { latest5 = value }
             return latest5 == nil
         }, combined: { combined })
     }
 
     @inlinable
-    final func receive6(_ event: Signal<G, Failure>.Event) {
-        receive(event, storing: { value in
+    final func receive6(_ event: inout Signal<G, Failure>.Event) {
+        receive(&event, storing: { value in
             defer { latest6 = value }
             return latest6 == nil
         }, combined: { combined })
     }
 
     @inlinable
-    final func receive7(_ event: Signal<H, Failure>.Event) {
-        receive(event, storing: { value in
+    final func receive7(_ event: inout Signal<H, Failure>.Event) {
+        receive(&event, storing: { value in
             defer { latest7 = value }
             return latest7 == nil
         }, combined: { combined })
     }
 
     @inlinable
-    final func receive8(_ event: Signal<I, Failure>.Event) {
-        receive(event, storing: { value in
+    final func receive8(_ event: inout Signal<I, Failure>.Event) {
+        receive(&event, storing: { value in
             defer { latest8 = value }
             return latest8 == nil
         }, combined: { combined })
     }
 
     @inlinable
-    final func receive9(_ event: Signal<J, Failure>.Event) {
-        receive(event, storing: { value in
+    final func receive9(_ event: inout Signal<J, Failure>.Event) {
+        receive(&event, storing: { value in
             defer { latest9 = value }
             return latest9 == nil
         }, combined: { combined })
