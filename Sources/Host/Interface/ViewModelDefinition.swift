@@ -2,11 +2,32 @@ import JSON
 import Signals
 
 /// A declared type with its model type erased: what the registry and the session work with.
+///
+/// Its parts live in one shared, immutable object: every instance keeps its definition, and a
+/// copy is then one reference (8 bytes and one retain) rather than the description's five
+/// fields and a closure (72 bytes and six retains per instance; BENCHMARKS.md, issue 18).
 public struct ViewModelDefinition: @unchecked Sendable {
+    /// The shared parts.
+    private final class Parts: @unchecked Sendable {
+        let description: TypeDescription
+        let instantiate: (CreationContext) throws(CreationFailure) -> ErasedModel
+
+        init(description: TypeDescription, instantiate: @escaping (CreationContext) throws(CreationFailure) -> ErasedModel) {
+            self.description = description
+            self.instantiate = instantiate
+        }
+    }
+
+    private let parts: Parts
+
+    init(description: TypeDescription, instantiate: @escaping (CreationContext) throws(CreationFailure) -> ErasedModel) {
+        parts = Parts(description: description, instantiate: instantiate)
+    }
+
     /// What the host says about the type.
-    public let description: TypeDescription
+    public var description: TypeDescription { parts.description }
     /// Checks the options and makes one model.
-    let instantiate: (CreationContext) throws(CreationFailure) -> ErasedModel
+    var instantiate: (CreationContext) throws(CreationFailure) -> ErasedModel { parts.instantiate }
 
     /// The type's name.
     public var name: String { description.name }
