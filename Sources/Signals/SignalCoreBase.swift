@@ -17,6 +17,13 @@
 /// also be a subscription: an operator's core observes its source itself (`Signal.Operator`).
 @usableFromInline
 class SignalCoreBase: SubscriptionBase, @unchecked Sendable {
+    /// What the deinitialization of a core's `Signal` wrapper means. A signal whose wrapper is
+    /// `released` and that has no observer can never be observed again, and is interrupted.
+    /// A `MutableProperty`'s core is `ignored`: its wrappers are made on demand (one stored per
+    /// property was a heap block each), and it ends when the property does.
+    @usableFromInline
+    enum Wrapper: UInt8 { case held, released, ignored }
+
     /// The life cycle of a core: `terminating` while its terminating event is delivered.
     @usableFromInline
     enum Phase: UInt8 { case alive, terminating, terminated }
@@ -29,9 +36,9 @@ class SignalCoreBase: SubscriptionBase, @unchecked Sendable {
     /// True while some thread is delivering; it owns the queue until it finds it empty.
     @usableFromInline
     @exclusivity(unchecked) final var isDelivering = false
-    /// False once the public `Signal` wrapper has been deinitialized.
+    /// Whether the public `Signal` wrapper is still there (see `Wrapper`).
     @usableFromInline
-    @exclusivity(unchecked) final var hasWrapper = true
+    @exclusivity(unchecked) final var wrapper = Wrapper.held
     /// Property cores: counts the values taken, so a derived property can tell whether its
     /// source changed between reading its value and subscribing (see `Property(mapping:)`).
     /// Fits in the padding before `observers`.
@@ -67,7 +74,7 @@ class SignalCoreBase: SubscriptionBase, @unchecked Sendable {
             // The deliverer may be holding it without a reference: keep it alive until the
             // delivery ends.
             if let removed = observers.remove(subscription), isDelivering { retired.append(removed) }
-            return observers.isEmpty && !hasWrapper && phase == .alive
+            return observers.isEmpty && wrapper == .released && phase == .alive
         }
         if orphaned { interrupt() }
     }
@@ -76,8 +83,8 @@ class SignalCoreBase: SubscriptionBase, @unchecked Sendable {
     @inlinable
     final func signalDidDeinitialize() {
         let orphaned: Bool = mutex.withLock {
-            hasWrapper = false
-            return observers.isEmpty && phase == .alive
+            if wrapper == .held { wrapper = .released }
+            return wrapper == .released && observers.isEmpty && phase == .alive
         }
         if orphaned { interrupt() }
     }

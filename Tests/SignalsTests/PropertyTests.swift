@@ -29,6 +29,21 @@ final class PropertyTests: XCTestCase {
         observer.assertDidComplete()
     }
 
+    /// `signal` makes a new wrapper of the property's one signal on each access: dropping
+    /// one, even with nobody observing, does not end the signal; the property's end does.
+    func testSignalWrappersComeAndGoButTheSignalEndsWithTheProperty() {
+        var property: MutableProperty<Int>? = MutableProperty(0)
+        for _ in 0..<3 { _ = property?.signal }
+        XCTAssertFalse(property?.signal.core.hasTerminated ?? true, "a dropped wrapper does not interrupt the property")
+        let observer = TestObserver<Int, Never>()
+        property?.signal.observe(observer.observer)
+        property?.value = 1
+        XCTAssertTrue(property?.signal.core === property?.signal.core, "every wrapper is of the same signal")
+        property = nil
+        XCTAssertEqual(observer.values, [1])
+        observer.assertDidComplete()
+    }
+
     func testModifyAndSwap() {
         let property = MutableProperty(10)
         let observer = TestObserver<Int, Never>()

@@ -12,7 +12,12 @@ public final class MutableProperty<Value>: MutablePropertyProtocol, @unchecked S
     let core: Signal<Value, Never>.Core
 
     /// Every change; completes when the property is deinitialized.
-    public let signal: Signal<Value, Never>
+    ///
+    /// A new wrapper of the property's one signal on each access, not a stored one: a
+    /// property is one heap block smaller, and the signal ends with the property, not with a
+    /// wrapper (see `SignalCoreBase.Wrapper`).
+    @inlinable
+    public var signal: Signal<Value, Never> { Signal(core: core) }
 
     /// Ends when the property is deinitialized. It is the lifetime of the property's signal,
     /// which completes at that moment, so no object of its own is needed.
@@ -23,7 +28,7 @@ public final class MutableProperty<Value>: MutablePropertyProtocol, @unchecked S
     @inlinable
     public init(_ initialValue: Value) {
         core = Signal<Value, Never>.PropertyCore(initialValue)
-        signal = Signal(core: core)
+        core.wrapper = .ignored
     }
 
     deinit {
