@@ -55,9 +55,9 @@ extension Signal {
 /// allocation). An inlet is one object per source, where an ordinary subscription with a
 /// closure observer is two.
 ///
-/// The operator keeps its inlets in its lifetime, so they are disposed (removed from their
-/// sources) when it terminates; until then each source keeps the operator alive through its
-/// inlet, as it would through a subscription.
+/// The operator keeps its inlets in its lifetime (chained, see `Lifetime.keep(chaining:)`),
+/// so they are disposed (removed from their sources) when it terminates; until then each
+/// source keeps the operator alive through its inlet, as it would through a subscription.
 @usableFromInline
 final class Inlet: SubscriptionBase, @unchecked Sendable {
     /// What receiving an event does: reads it in place (see `SubscriptionBase.receive(_:)`).
@@ -93,6 +93,6 @@ extension Signal {
     @inlinable
     func attach(_ inlet: Inlet, keptBy lifetime: Lifetime) {
         core.attach(operator: inlet, replayingTermination: false)
-        lifetime.keep(inlet)
+        lifetime.keep(chaining: inlet)
     }
 }

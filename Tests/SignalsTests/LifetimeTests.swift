@@ -93,4 +93,37 @@ final class LifetimeTests: XCTestCase {
         XCTAssertNil(handle)
         XCTAssertEqual(log.entries, ["late"])
     }
+
+    /// Subscriptions kept by `keep(chaining:)` are all disposed at the end, also when a child
+    /// with a handle was added after them (the chain then sits in the array).
+    func testChainedSubscriptionsAreAllDisposedAtTheEndEvenAfterAHandledChild() {
+        for addsHandledChild in [false, true] {
+            let (source, input) = Signal<Int, Never>.pipe()
+            let (lifetime, token) = Lifetime.make()
+            let log = Log()
+            for _ in 0..<3 {
+                let inlet = Inlet { _ in }
+                source.core.attach(operator: inlet, replayingTermination: false)
+                lifetime.keep(chaining: inlet)
+            }
+            if addsHandledChild { lifetime += child("handled", into: log) }
+            XCTAssertEqual(source.core.observerCount, 3)
+            token.dispose()
+            XCTAssertEqual(source.core.observerCount, 0, "every chained inlet was disposed")
+            XCTAssertEqual(log.entries, addsHandledChild ? ["handled"] : [])
+            withExtendedLifetime(input) {}
+        }
+    }
+
+    func testKeepingOnAnEndedLifetimeDisposesAtOnce() {
+        let (source, input) = Signal<Int, Never>.pipe()
+        let (lifetime, token) = Lifetime.make()
+        token.dispose()
+        let inlet = Inlet { _ in }
+        source.core.attach(operator: inlet, replayingTermination: false)
+        lifetime.keep(chaining: inlet)
+        XCTAssertEqual(source.core.observerCount, 0)
+        XCTAssertTrue(inlet.isDisposed)
+        withExtendedLifetime(input) {}
+    }
 }

@@ -142,6 +142,20 @@ final class OperatorTests: XCTestCase {
         XCTAssertEqual(live.core.observerCount, 0, "no inlet left behind on the live source")
         withExtendedLifetime(liveInput) {}
     }
+
+    /// A merge keeps its inlets chained in its lifetime: ending it removes every one from its
+    /// source, one after the other (ten thousand sources, no deep recursion).
+    func testAMergeOfManySourcesFreesEveryInletWhenItEnds() {
+        let pipes = (0..<10_000).map { _ in Signal<Int, Never>.pipe() }
+        let observer = TestObserver<Int, Never>()
+        Signal.merge(pipes.map(\.output)).observe(observer.observer)
+        XCTAssertTrue(pipes.allSatisfy { $0.output.core.observerCount == 1 })
+        pipes[9_999].input.send(value: 7)
+        pipes[5_000].input.sendInterrupted()
+        XCTAssertEqual(observer.values, [7])
+        XCTAssertTrue(observer.didInterrupt)
+        XCTAssertTrue(pipes.allSatisfy { $0.output.core.observerCount == 0 }, "every inlet was removed")
+    }
 }
 
 /// A value that counts its live instances.
