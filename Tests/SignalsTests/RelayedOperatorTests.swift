@@ -2,9 +2,11 @@ import XCTest
 @testable import Signals
 import SignalsTesting
 
-/// The operators built with `Signal.relaying(_:)` (no input `Observer` object) and a core that
-/// is its own lifetime: each must still end when its source ends, let go of its source when it
-/// can no longer be observed, and free its whole graph afterwards.
+/// The operators without an input `Observer` object, whose core is its own lifetime: those
+/// built with `Signal.relaying(_:)` and those whose core observes its sources itself
+/// (`Signal.Operator`, or a core fed by `Inlet`s; see `OperatorTests`). Each must still end
+/// when its source ends, let go of its source when it can no longer be observed, and free its
+/// whole graph afterwards.
 final class RelayedOperatorTests: XCTestCase {
     /// Every relayed operator, applied to an `Int` source.
     private let operators: [(name: String, apply: (Signal<Int, Never>) -> Signal<Int, Never>)] = [
