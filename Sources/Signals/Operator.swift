@@ -96,3 +96,33 @@ extension Signal {
         lifetime.keep(chaining: inlet)
     }
 }
+
+/// When an operator with several sources ends: at the first failure or interruption of any
+/// of them, or once every one has completed. Kept by the operator under its lock.
+@usableFromInline
+struct SourcesEnd {
+    /// Sources that have not completed.
+    @usableFromInline
+    var remaining: Int32
+    /// Whether the operator's terminating event has been decided.
+    @usableFromInline
+    var isDecided = false
+
+    @inlinable
+    init(sources: Int32) {
+        remaining = sources
+    }
+
+    /// Whether a source's terminating event (a completion, or else a failure or an
+    /// interruption) ends the operator: true at most once.
+    @inlinable
+    mutating func decide(completing: Bool) -> Bool {
+        guard !isDecided else { return false }
+        if completing {
+            remaining -= 1
+            guard remaining == 0 else { return false }
+        }
+        isDecided = true
+        return true
+    }
+}

@@ -52,15 +52,6 @@ final class CombineState: @unchecked Sendable {
         self.sources = sources
     }
 
-    /// Marks the subscription terminated; true for the first caller only.
-    @inlinable
-    func terminate() -> Bool {
-        lock.withLock {
-            defer { isTerminated = true }
-            return !isTerminated
-        }
-    }
-
     /// One source's event: stores a value and, once every source has one, sends the
     /// combination; ends the combination per `end`. Decided and queued under the lock,
     /// delivered after it, so sources on different threads never overtake each other.
@@ -102,20 +93,6 @@ final class CombineState: @unchecked Sendable {
         }
         isTerminated = true
         return observer.admitForLater(event)
-    }
-
-    /// Counts one completed source; true when that was the last one.
-    @inlinable
-    func completeOne() -> Bool {
-        lock.withLock {
-            guard !isTerminated else { return false }
-            completed += 1
-            if completed == sources {
-                isTerminated = true
-                return true
-            }
-            return false
-        }
     }
 }
 
@@ -161,16 +138,14 @@ class CombiningLatest<Output, Failure: Swift.Error>: Signal<Output, Failure>.Cor
     /// Sources that have sent a value; guarded by `lock`.
     @usableFromInline
     @exclusivity(unchecked) final var withValue: Int32 = 0
-    /// Sources that have completed; guarded by `lock`.
+    /// When the combination ends; guarded by `lock`.
     @usableFromInline
-    @exclusivity(unchecked) final var completed: Int32 = 0
-    /// Whether the combination has decided its terminating event; guarded by `lock`.
-    @usableFromInline
-    @exclusivity(unchecked) final var isDecided = false
+    @exclusivity(unchecked) final var end: SourcesEnd
 
     @inlinable
     init(sources: Int32) {
         self.sources = sources
+        end = SourcesEnd(sources: sources)
         super.init()
     }
 
@@ -183,29 +158,19 @@ class CombiningLatest<Output, Failure: Swift.Error>: Signal<Output, Failure>.Cor
         let handoff: Signal<Output, Failure>.Handoff? = lock.withLock {
             switch event {
             case let .value(value):
-                guard !isDecided else { return nil }
+                guard !end.isDecided else { return nil }
                 if storing(value) { withValue += 1 }
                 guard withValue == sources else { return nil }
                 return admitForLater(.value(combined()))
             case let .failed(error):
-                return decide(.failed(error))
+                return end.decide(completing: false) ? admitForLater(.failed(error)) : nil
             case .completed:
-                completed += 1
-                guard completed == sources else { return nil }
-                return decide(.completed)
+                return end.decide(completing: true) ? admitForLater(.completed) : nil
             case .interrupted:
-                return decide(.interrupted)
+                return end.decide(completing: false) ? admitForLater(.interrupted) : nil
             }
         }
         handoff?.deliver()
-    }
-
-    /// With `lock` held: the combination ends with `event` unless it already has.
-    @inlinable
-    final func decide(_ event: Signal<Output, Failure>.Event) -> Signal<Output, Failure>.Handoff? {
-        guard !isDecided else { return nil }
-        isDecided = true
-        return admitForLater(event)
     }
 
     /// A source's latest value, once the combination knows every source has one.

@@ -17,16 +17,13 @@ extension Signal {
     /// `merge`: a core that its sources' inlets send to.
     @usableFromInline
     final class Merging: Core, @unchecked Sendable {
-        /// Sources that have not completed; guarded by `lock` (the lifetime's).
+        /// When the merge ends; guarded by `lock` (the lifetime's).
         @usableFromInline
-        @exclusivity(unchecked) var remaining: Int
-        /// Whether a terminating event was decided; guarded by `lock`.
-        @usableFromInline
-        @exclusivity(unchecked) var isDecided = false
+        @exclusivity(unchecked) var end: SourcesEnd
 
         @inlinable
         init(sources: Int) {
-            remaining = sources
+            end = SourcesEnd(sources: Int32(clamping: sources))
             super.init()
         }
 
@@ -44,18 +41,10 @@ extension Signal {
             }
         }
 
-        /// Whether this terminating event ends the merge (true at most once).
+        /// Whether this terminating event ends the merge (see `SourcesEnd`).
         @inlinable
         final func decide(completing: Bool) -> Bool {
-            lock.withLock {
-                guard !isDecided else { return false }
-                if completing {
-                    remaining -= 1
-                    guard remaining == 0 else { return false }
-                }
-                isDecided = true
-                return true
-            }
+            lock.withLock { end.decide(completing: completing) }
         }
     }
 

@@ -33,12 +33,9 @@ extension Signal {
         /// This signal's latest value.
         @usableFromInline
         @exclusivity(unchecked) var lastValue: Value?
-        /// Sources (this signal and the sampler) that have not completed.
+        /// When the sampling ends (this signal and the sampler are its sources).
         @usableFromInline
-        @exclusivity(unchecked) var remaining: Int32 = 2
-        /// Whether a terminating event was decided.
-        @usableFromInline
-        @exclusivity(unchecked) var isDecided = false
+        @exclusivity(unchecked) var end = SourcesEnd(sources: 2)
 
         @inlinable
         init(_ combine: @escaping (Value, T) -> U) {
@@ -66,19 +63,10 @@ extension Signal {
             }
         }
 
-        /// Whether this terminating event ends the sampling (true at most once): the first
-        /// failure or interruption does, completion once both have completed.
+        /// Whether this terminating event ends the sampling (see `SourcesEnd`).
         @inlinable
         final func decide(completing: Bool) -> Bool {
-            lock.withLock {
-                guard !isDecided else { return false }
-                if completing {
-                    remaining -= 1
-                    guard remaining == 0 else { return false }
-                }
-                isDecided = true
-                return true
-            }
+            lock.withLock { end.decide(completing: completing) }
         }
     }
 }
