@@ -5,14 +5,14 @@ extension Signal {
     /// closure that subscription calls). A signup view model is mostly such operators
     /// (BENCHMARKS.md, issue 18).
     ///
-    /// A subclass passes `init(receiver:)` a closure that casts the node to its own type
-    /// and forwards the event, read in place with `event(at:)`, to a method that sends on the node. A
-    /// closure rather than an override of `receive(_:)`, which would run unspecialized (see
-    /// `SubscriptionBase.receive`): that made a request take twice the time. The closure
-    /// captures nothing, so it costs no allocation. Its state needs no lock
-    /// when only that method touches it: this signal delivers to it one event at a time (see
-    /// `Signal.Core`), and hands over between threads under its lock. It detaches from this
-    /// signal when it terminates (`Core.finishTermination`).
+    /// A subclass passes `init(receiver:)` a closure that casts the node to its own type and
+    /// forwards the event, read in place with `event(at:)`, to a method that sends on the
+    /// node. A closure rather than an override of `receive(_:)`, which would run unspecialized
+    /// (see `SubscriptionBase.receive`); the closure captures nothing, so it costs no
+    /// allocation. The node's state needs no lock when only that method touches it: this
+    /// signal delivers to it one event at a time (see `Signal.Core`), and hands over between
+    /// threads under its lock. It detaches from this signal when it terminates
+    /// (`Core.finishTermination`).
     @usableFromInline
     class Operator<Output, OutputError: Swift.Error>: Signal<Output, OutputError>.Core, @unchecked Sendable {
         /// What receiving an event does: called with this object and the event's address.

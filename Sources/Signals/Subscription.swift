@@ -40,9 +40,10 @@ class SubscriptionBase: Lifetime, Disposable, @unchecked Sendable {
     /// several references (a tuple of strings) goes through value witnesses: 450 instructions.
     ///
     /// Called through the vtable, a method of a generic class runs in its unspecialized form,
-    /// which copies events through value witnesses and looks up generic metadata (1,500
-    /// instructions more per request when every subscription went through it): an override
-    /// must only hand the event on, to a closure formed where the types are known.
+    /// which copies events through value witnesses and looks up generic metadata (31,417
+    /// instructions per daemon request against 27,758 when every subscription and operator
+    /// went through it): an override must only hand the event on, to a closure formed where
+    /// the types are known.
     @usableFromInline
     func receive(_ event: UnsafeMutableRawPointer) {}
 

@@ -44,7 +44,8 @@ public class Lifetime: @unchecked Sendable {
     enum Children {
         case none
         /// One subscription, whose token is `nextToken` (only `none` becomes `one`, and adding
-        /// to `one` makes it `many`).
+        /// to `one` makes it `many`), or, while no token was ever handed out (`nextToken` is
+        /// 0), the newest of the subscriptions chained by `keep(chaining:)`.
         case one(SubscriptionBase)
         case many(ContiguousArray<(token: UInt32, disposable: Disposable)>)
         case ended
