@@ -175,6 +175,21 @@ class Durability(unittest.TestCase):
         self.assertEqual(stat.S_IMODE(os.stat(self.path).st_mode), 0o600)
 
 
+    def test_two_daemons_creating_one_new_file_at_once_both_start(self):
+        """Both ask SQLite to switch the new file to WAL at the same moment; the loser is told
+        the file is busy at once (no waiting) and must retry rather than refuse to start."""
+        for round_ in range(20):
+            path = os.path.join(self.directory, f"new-{round_}.db")
+            line = request(1, "list")
+            daemons = [subprocess.Popen([BIN, "serve", "--data-file", path], stdin=subprocess.PIPE,
+                                        stdout=subprocess.PIPE, stderr=subprocess.PIPE) for _ in range(2)]
+            results = [daemon.communicate(line, timeout=30) for daemon in daemons]
+            for daemon, (out, err) in zip(daemons, results):
+                self.assertEqual(daemon.returncode, 0, f"round {round_}: {err.decode()}")
+                self.assertIn(b'"id":1', out, f"round {round_}: each daemon answered")
+            self.assertEqual(len(friends_in(path)), 3, "the seed, written once")
+
+
 class Paths(unittest.TestCase):
     def setUp(self):
         self.directory = tempfile.mkdtemp(prefix="store-paths-")

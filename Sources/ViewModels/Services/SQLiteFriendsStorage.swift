@@ -183,10 +183,7 @@ public final class SQLiteFriendsStorage: FriendsStorage {
         do {
             let database = try Database(path: path)
             try database.setBusyTimeout(milliseconds: busyTimeoutMilliseconds)
-            let journal = try database.statement("PRAGMA journal_mode = WAL").firstRow { $0.text(at: 0) }
-            guard journal == "wal" else {
-                throw SQLiteError(code: 1, message: "the database could not be switched to WAL", operation: "PRAGMA journal_mode")
-            }
+            try switchToWAL(database)
             try database.execute("PRAGMA synchronous = FULL")
             try migrate(database, seed: seed)
             let identity: FileIdentity
@@ -208,6 +205,29 @@ public final class SQLiteFriendsStorage: FriendsStorage {
             throw FriendsStorageFailure("the friends database \(path) cannot be opened: \(reason(error))")
         } catch {
             throw FriendsStorageFailure("the friends database \(path) cannot be opened: \(error)")
+        }
+    }
+
+    /// Switches the database to write-ahead logging. Two daemons opening a new file at once
+    /// both ask for the switch, which needs the file to themselves; SQLite answers the loser
+    /// `SQLITE_BUSY` at once rather than waiting (its busy handler is not called where
+    /// waiting could deadlock), and one daemon in four failed to start that way
+    /// (`Tests/e2e/test_store.py`). So the switch is retried, every 5 ms, for as long as
+    /// `busy_timeout` would have waited; by then the winner has switched the file, and the
+    /// retry finds it in WAL mode.
+    private static func switchToWAL(_ database: Database) throws(SQLiteError) {
+        let deadline = Pause.monotonicMilliseconds + Int64(busyTimeoutMilliseconds)
+        while true {
+            do throws(SQLiteError) {
+                let journal = try database.statement("PRAGMA journal_mode = WAL").firstRow { $0.text(at: 0) }
+                guard journal == "wal" else {
+                    throw SQLiteError(code: 1, message: "the database could not be switched to WAL", operation: "PRAGMA journal_mode")
+                }
+                return
+            } catch {
+                guard error.isBusy, Pause.monotonicMilliseconds < deadline else { throw error }
+                Pause.sleep(milliseconds: 5)
+            }
         }
     }
 

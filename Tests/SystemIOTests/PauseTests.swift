@@ -1,0 +1,27 @@
+import XCTest
+@testable import SystemIO
+
+final class PauseTests: XCTestCase {
+    func testTheMonotonicClockNeverGoesBack() {
+        var last = Pause.monotonicMilliseconds
+        for _ in 0..<1_000 {
+            let now = Pause.monotonicMilliseconds
+            XCTAssertGreaterThanOrEqual(now, last)
+            last = now
+        }
+    }
+
+    /// A pause lasts at least what was asked (a lower bound: a loaded machine may add to it).
+    func testASleepLastsAtLeastItsMilliseconds() {
+        let start = Pause.monotonicMilliseconds
+        Pause.sleep(milliseconds: 30)
+        XCTAssertGreaterThanOrEqual(Pause.monotonicMilliseconds - start, 30)
+    }
+
+    func testNothingOrLessIsNoSleep() {
+        let start = Pause.monotonicMilliseconds
+        Pause.sleep(milliseconds: 0)
+        Pause.sleep(milliseconds: -5)
+        XCTAssertLessThan(Pause.monotonicMilliseconds - start, 1_000)
+    }
+}
