@@ -23,7 +23,7 @@ extension Signal {
         init(receiver: @escaping (SubscriptionBase, UnsafeMutableRawPointer) -> Void) {
             self.receiver = receiver
             super.init()
-            isOperator = true
+            receivesInPlace = true
         }
 
         @inlinable
@@ -68,7 +68,7 @@ final class Inlet: SubscriptionBase, @unchecked Sendable {
     init(_ receiver: @escaping (UnsafeMutableRawPointer) -> Void) {
         self.receiver = receiver
         super.init(core: nil)
-        isOperator = true
+        receivesInPlace = true
     }
 
     @inlinable

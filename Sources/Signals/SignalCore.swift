@@ -23,9 +23,10 @@ extension Signal {
     /// classes. It is never held while user code (an observer) runs.
     ///
     /// ## Subclasses
-    /// An operator's core may also be its subscription to its source (`Signal.Operator`): then
-    /// it overrides `receive(_:)`. Every member here is `final`, so the hot paths stay direct
-    /// calls.
+    /// An operator's core may also be its subscription to its source (`Signal.Operator`), a
+    /// property's keeps its latest value (`PropertyCore`), and the operators with several
+    /// sources add their state (`Merging`, `Sampling`, `CombiningLatest`). Every member here is
+    /// `final`, so the hot paths stay direct calls.
     @usableFromInline
     class Core: SignalCoreBase, @unchecked Sendable {
         /// Events waiting for the deliverer, and the terminating event once sent. Created the
@@ -33,10 +34,6 @@ extension Signal {
         /// every operator of every graph.
         @usableFromInline
         @exclusivity(unchecked) final var backlog: Backlog?
-        @inlinable
-        override init() {
-            super.init()
-        }
 
         /// The latest value sent: always there for a property's core (a `PropertyCore`, which
         /// stores it), nil for every other. Not stored here, where a tuple of three optional
@@ -222,8 +219,8 @@ extension Signal {
             }
             for subscription in dropped { subscription.deactivate() }
             withExtendedLifetime(wasRetired) {}
-            // An operator core stops observing its source (a no-op for any other core).
-            dispose()
+            // An operator core stops observing its source (no other core observes anything).
+            if receivesInPlace { dispose() }
             end()
         }
 
@@ -282,7 +279,7 @@ extension Signal {
         @inline(__always)
         @inlinable
         static func hand(_ event: Event, to subscription: SubscriptionBase) {
-            if subscription.isOperator {
+            if subscription.receivesInPlace {
                 withUnsafePointer(to: event) { subscription.receive(UnsafeMutableRawPointer(mutating: $0)) }
             } else {
                 unsafeDowncast(subscription, to: Subscription.self).send(event)

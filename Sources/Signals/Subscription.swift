@@ -27,7 +27,7 @@ class SubscriptionBase: Lifetime, Disposable, @unchecked Sendable {
         super.init()
     }
 
-    /// An operator core (`isOperator`) receives one event of the observed signal, passed by
+    /// An operator core or an inlet (`receivesInPlace`) receives one event of the observed signal, passed by
     /// address: the pointee is a `Signal<Value, Error>.Event` of the observed core's types,
     /// which `Signal.Operator` knows, borrowed from the caller for the call. The receiver
     /// reads it in place, as an `inout` argument (see `Signal.event(at:)`), and never

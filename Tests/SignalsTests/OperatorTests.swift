@@ -22,8 +22,8 @@ final class OperatorTests: XCTestCase {
             let (source, input) = Signal<String, Never>.pipe()
             let derived = apply(source)
             XCTAssertTrue(source.core.observers.single === derived.core, "\(name)'s core is its own subscription")
-            XCTAssertTrue(derived.core.isOperator, name)
-            XCTAssertFalse(source.core.isOperator, "a pipe's core observes nothing")
+            XCTAssertTrue(derived.core.receivesInPlace, name)
+            XCTAssertFalse(source.core.receivesInPlace, "a pipe's core observes nothing")
             withExtendedLifetime(input) {}
         }
     }
@@ -141,6 +141,56 @@ final class OperatorTests: XCTestCase {
         XCTAssertTrue(combined.didInterrupt)
         XCTAssertEqual(live.core.observerCount, 0, "no inlet left behind on the live source")
         withExtendedLifetime(liveInput) {}
+    }
+
+    /// `take(until:)`: the source's events go through until the trigger sends a value or
+    /// completes; an interrupted trigger changes nothing.
+    func testTakeUntilEndsOnTheTriggersValueOrCompletionButNotItsInterruption() {
+        for ending in ["value", "completed", "interrupted"] {
+            let (source, input) = Signal<Int, Never>.pipe()
+            let (trigger, pull) = Signal<(), Never>.pipe()
+            let observer = TestObserver<Int, Never>()
+            source.take(until: trigger).observe(observer.observer)
+            input.send(value: 1)
+            switch ending {
+            case "value": pull.send(value: ())
+            case "completed": pull.sendCompleted()
+            default: pull.sendInterrupted()
+            }
+            input.send(value: 2)
+            if ending == "interrupted" {
+                XCTAssertEqual(observer.values, [1, 2], ending)
+                XCTAssertEqual(source.core.observerCount, 1, "still observing its source")
+                input.sendCompleted()
+            } else {
+                XCTAssertEqual(observer.values, [1], ending)
+            }
+            observer.assertDidComplete(ending)
+            XCTAssertEqual(source.core.observerCount, 0, "\(ending): the inlet left the source")
+            XCTAssertEqual(trigger.core.observerCount, 0, "\(ending): the inlet left the trigger")
+        }
+    }
+
+    /// `combineLatest` of a sequence runs on the same engine as the fixed arities: nothing
+    /// before every source has a value, then an array per value, one inlet per source.
+    func testCombineLatestOfASequenceCombinesInSourceOrder() {
+        let pipes = (0..<3).map { _ in Signal<Int, Never>.pipe() }
+        let observer = TestObserver<[Int], Never>()
+        Signal.combineLatest(pipes.map(\.output)).observe(observer.observer)
+        XCTAssertTrue(pipes.allSatisfy { $0.output.core.observers.single is Inlet })
+        pipes[2].input.send(value: 3)
+        pipes[0].input.send(value: 1)
+        XCTAssertEqual(observer.values, [])
+        pipes[1].input.send(value: 2)
+        pipes[0].input.send(value: 10)
+        XCTAssertEqual(observer.values, [[1, 2, 3], [10, 2, 3]])
+        for pipe in pipes { pipe.input.sendCompleted() }
+        observer.assertDidComplete()
+        XCTAssertTrue(pipes.allSatisfy { $0.output.core.observerCount == 0 })
+
+        let empty = TestObserver<[Int], Never>()
+        Signal<Int, Never>.combineLatest([Signal<Int, Never>]()).observe(empty.observer)
+        XCTAssertTrue(empty.didInterrupt, "an empty sequence has ended before anyone observes it (an ended signal's observer is interrupted)")
     }
 
     /// A merge keeps its inlets chained in its lifetime: ending it removes every one from its

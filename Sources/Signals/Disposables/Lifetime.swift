@@ -18,14 +18,14 @@ public class Lifetime: @unchecked Sendable {
     /// 8 bytes larger.
     @usableFromInline
     let subscriptionIsActive = Atomic<Bool>(true)
-    /// True for a `Signal.Operator` (a subclass): a core delivers to it through
-    /// `SubscriptionBase.receive(_:)` rather than to a `Signal.Subscription`'s action. Set
-    /// before the object is shared, never changed. Here, like `subscriptionIsActive`, to
-    /// fill padding.
+    /// True for a `Signal.Operator` and an `Inlet` (subclasses): a core delivers to them
+    /// through `SubscriptionBase.receive(_:)`, which reads the event in place, rather than to a
+    /// `Signal.Subscription`'s action. Set before the object is shared, never changed. Here,
+    /// like `subscriptionIsActive`, to fill padding.
     @usableFromInline
-    @exclusivity(unchecked) final var isOperator = false
+    @exclusivity(unchecked) final var receivesInPlace = false
     /// True for a `Signal.PropertyCore` (a subclass), which keeps its latest value. Set before
-    /// the object is shared, never changed; here to fill padding, like `isOperator`.
+    /// the object is shared, never changed; here to fill padding, like `receivesInPlace`.
     @usableFromInline
     @exclusivity(unchecked) final var keepsLatest = false
     /// The token of the latest child added.
@@ -39,7 +39,8 @@ public class Lifetime: @unchecked Sendable {
     /// subscription to the operator's source, so that one is stored inline: no array buffer
     /// per operator. Inline only as a `SubscriptionBase`, a class reference, so the enum is
     /// one word rather than a two-word existential; every lifetime (and so every core and
-    /// subscription) is 8 bytes smaller for it.
+    /// subscription) is 8 bytes smaller for it. The price: a lone child of another kind (an
+    /// `observeEnded` action, a pipe's disposable) takes an array of one.
     @usableFromInline
     enum Children {
         case none
@@ -103,15 +104,6 @@ public class Lifetime: @unchecked Sendable {
             return nil
         }
         return Handle(lifetime: self, token: token)
-    }
-
-    /// Adds `disposable` like `add(_:)` (disposing it at once if the lifetime has ended),
-    /// without a handle to remove it again: for children kept to the end, it saves allocating
-    /// the handle.
-    @inlinable
-    final func keep(_ disposable: Disposable) {
-        let kept: Bool = lock.withLock { insert(disposable) }
-        if !kept { disposable.dispose() }
     }
 
     /// With the lock held: adds `disposable` as the newest child (its token `nextToken`);

@@ -5,16 +5,14 @@ extension Signal {
     public static func combineLatest<S: Sequence>(_ signals: S) -> Signal<[Value], Error>
     where S.Element == Signal<Value, Error> {
         let sources = Array(signals)
-        return Signal<[Value], Error>.relaying { observer, lifetime in
-            guard !sources.isEmpty else { return observer.sendCompleted() }
-            let state = CombineState(sources: sources.count)
-            let slots = sources.map { _ in Slot<Value>() }
-            for (signal, slot) in Swift.zip(sources, slots) {
-                lifetime += signal.observe { event in
-                    state.receive(event, into: slot, combining: { slots.map(\.unwrapped) }, on: observer)
-                }
-            }
+        guard !sources.isEmpty else {
+            return Signal<[Value], Error>.relaying { observer, _ in observer.sendCompleted() }
         }
+        let node = CombiningLatestArray<Value, Error>(sources: sources.count)
+        for (index, source) in sources.enumerated() {
+            source.attach(Inlet { [node] in node.receive(&Signal.event(at: $0).pointee, at: index) }, keptBy: node)
+        }
+        return Signal<[Value], Error>(core: node)
     }
 }
 
@@ -32,97 +30,22 @@ extension SignalProducer {
     }
 }
 
-/// Bookkeeping shared by the sources of one combining subscription (`combineLatest`, `zip`).
+/// The termination bookkeeping of a `zip` (see `Zipper`), with the lock that guards it and
+/// the zip's queues.
 @usableFromInline
 final class CombineState: @unchecked Sendable {
-    /// Guards every `var` here and the slots of the same subscription.
+    /// Guards `isTerminated` and the zip's state.
     @usableFromInline
     let lock = Lock()
-    @usableFromInline
-    let sources: Int
-    @usableFromInline
-    @exclusivity(unchecked) var withValue = 0
-    @usableFromInline
-    @exclusivity(unchecked) var completed = 0
     @usableFromInline
     @exclusivity(unchecked) var isTerminated = false
 
     @inlinable
-    init(sources: Int) {
-        self.sources = sources
-    }
-
-    /// One source's event: stores a value and, once every source has one, sends the
-    /// combination; ends the combination per `end`. Decided and queued under the lock,
-    /// delivered after it, so sources on different threads never overtake each other.
-    @inlinable
-    func receive<T, Output, Failure>(
-        _ event: Signal<T, Failure>.Event,
-        into slot: Slot<T>,
-        combining latest: () -> Output,
-        on observer: Signal<Output, Failure>.Relay
-    ) {
-        let handoff: Signal<Output, Failure>.Handoff? = lock.withLock {
-            switch event {
-            case let .value(value):
-                guard !isTerminated else { return nil }
-                if !slot.hasValue { withValue += 1 }
-                slot.store(value)
-                guard withValue == sources else { return nil }
-                return observer.admitForLater(.value(latest()))
-            case let .failed(error): return end(.failed(error), on: observer)
-            case .completed: return end(.completed, on: observer)
-            case .interrupted: return end(.interrupted, on: observer)
-            }
-        }
-        handoff?.deliver()
-    }
-
-    /// With `lock` held: applies a source's terminating event (the first failure or
-    /// interruption ends the combination; completion does once every source has completed)
-    /// and admits what the combination sends. Returns `Relay.admitForLater`'s answer.
-    @inlinable
-    func end<Output, Failure>(
-        _ event: Signal<Output, Failure>.Event,
-        on observer: Signal<Output, Failure>.Relay
-    ) -> Signal<Output, Failure>.Handoff? {
-        guard !isTerminated else { return nil }
-        if case .completed = event {
-            completed += 1
-            guard completed == sources else { return nil }
-        }
-        isTerminated = true
-        return observer.admitForLater(event)
-    }
-}
-
-/// The latest value of one source; guarded by its `CombineState`'s lock.
-@usableFromInline
-final class Slot<T>: @unchecked Sendable {
-    @inlinable
     init() {}
-
-    @usableFromInline
-    @exclusivity(unchecked) var hasValue = false
-    @usableFromInline
-    @exclusivity(unchecked) var value: T?
-
-    @inlinable
-    func store(_ newValue: T) {
-        value = newValue
-        hasValue = true
-    }
-
-    /// Only read once every slot has a value.
-    @inlinable
-    var unwrapped: T {
-        guard let value else { preconditionFailure("combine slot read before it received a value") }
-        return value
-    }
 }
 
-/// The engine of the fixed-arity `combineLatest` cores (`CombiningLatest2` to
-/// `CombiningLatest10`, generated): a signal core that its sources' inlets send to, which
+/// The engine of the `combineLatest` cores (`CombiningLatest2` to `CombiningLatest10`,
+/// generated, and `CombiningLatestArray`): a signal core that its sources' inlets send to, which
 /// counts the sources that have a value and those that have completed. The generated
 /// subclass stores each source's latest value. One object per combination, plus one inlet
 /// per source: no separate state box, slots or closure contexts (BENCHMARKS.md, issue 18).
@@ -178,5 +101,27 @@ class CombiningLatest<Output, Failure: Swift.Error>: Signal<Output, Failure>.Cor
     static func unwrapped<T>(_ value: T?) -> T {
         guard let value else { preconditionFailure("combineLatest read a source before it sent a value") }
         return value
+    }
+}
+
+/// The core of `combineLatest` of a sequence of signals: the latest value of each source in
+/// an array, guarded by `lock` (see `CombiningLatest`).
+@usableFromInline
+final class CombiningLatestArray<Value, Failure: Swift.Error>: CombiningLatest<[Value], Failure>, @unchecked Sendable {
+    @usableFromInline
+    @exclusivity(unchecked) var latestValues: [Value?]
+
+    @inlinable
+    init(sources: Int) {
+        latestValues = Array(repeating: nil, count: sources)
+        super.init(sources: Int32(clamping: sources))
+    }
+
+    @inlinable
+    final func receive(_ event: inout Signal<Value, Failure>.Event, at index: Int) {
+        receive(&event, storing: { value in
+            defer { latestValues[index] = value }
+            return latestValues[index] == nil
+        }, combined: { latestValues.map(Self.unwrapped) })
     }
 }

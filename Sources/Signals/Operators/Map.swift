@@ -81,12 +81,7 @@ extension Signal {
 
         @inlinable
         final func forward(_ event: inout Signal<Value, Error>.Event) {
-            switch event {
-            case .value: send(.value(constant))
-            case let .failed(error): send(.failed(error))
-            case .completed: send(.completed)
-            case .interrupted: send(.interrupted)
-            }
+            send(event.map { _ in constant })
         }
     }
 

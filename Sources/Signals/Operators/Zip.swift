@@ -77,7 +77,7 @@ final class Zipper<Output, Error: Swift.Error>: @unchecked Sendable {
         sendingTo observer: Signal<Output, Error>.Observer,
         dequeue: @escaping () -> Output
     ) {
-        self.state = CombineState(sources: queues.count)
+        self.state = CombineState()
         self.queues = queues
         self.observer = observer
         self.dequeue = dequeue
