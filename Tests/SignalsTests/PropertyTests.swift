@@ -139,7 +139,27 @@ final class PropertyTests: XCTestCase {
         weak let weakTarget = target
         target = nil
         XCTAssertNil(weakTarget, "a binding does not keep its target alive")
+        XCTAssertEqual(signal.core.observerCount, 0, "the target's end ends the binding")
         input.send(value: 4)
+    }
+
+    /// A binding into a `MutableProperty` sets the value as `value`'s setter would: observers
+    /// of the property see each bound value, and the binding's events after the property has
+    /// ended go nowhere.
+    func testBindingIntoAPropertyNotifiesItsObservers() {
+        let (signal, input) = Signal<String, Never>.pipe()
+        var target: MutableProperty<String>? = MutableProperty("")
+        let observer = TestObserver<String, Never>()
+        target?.signal.observe(observer.observer)
+        if let target { target <~ signal }
+        input.send(value: "a")
+        input.send(value: "b")
+        XCTAssertEqual(observer.values, ["a", "b"])
+        target = nil
+        XCTAssertTrue(observer.didComplete, "the property completed at its end")
+        input.send(value: "c")
+        XCTAssertEqual(observer.values, ["a", "b"])
+        XCTAssertEqual(signal.core.observerCount, 0)
     }
 
     func testBindingFromASignalEndsWithEitherSideAndCanBeDisposed() {

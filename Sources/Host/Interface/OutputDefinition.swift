@@ -25,9 +25,9 @@ public struct OutputDefinition<Model: AnyObject>: @unchecked Sendable {
     public let sendsCurrentValue: Bool
     /// One line for `describe` and `.help`.
     public let summary: String?
-    /// Starts observing the output of `model`, sending each value as JSON.
+    /// Starts observing the output of `model`, sending each value as JSON to the sink.
     @usableFromInline
-    let observe: (Model, @escaping (JSONValue) -> Void) -> Disposable?
+    let observe: (Model, OutputSink) -> Disposable?
 
     @usableFromInline
     init(
@@ -36,7 +36,7 @@ public struct OutputDefinition<Model: AnyObject>: @unchecked Sendable {
         schema: JSONValue,
         sendsCurrentValue: Bool,
         summary: String?,
-        observe: @escaping (Model, @escaping (JSONValue) -> Void) -> Disposable?
+        observe: @escaping (Model, OutputSink) -> Disposable?
     ) {
         self.name = name
         self.typeName = typeName
@@ -55,11 +55,11 @@ public struct OutputDefinition<Model: AnyObject>: @unchecked Sendable {
     ) -> OutputDefinition {
         OutputDefinition(
             name: name, typeName: T.jsonTypeName, schema: T.jsonSchema, sendsCurrentValue: false, summary: summary
-        ) { model, send in
-            // One closure, not `observeValues` around another: a heap block fewer per output
-            // of every instance.
-            signal(model).observe { event in
-                if case let .value(value) = event { send(value.json) }
+        ) { model, sink in
+            // One closure, not `observeValues` around another, capturing only the sink (its
+            // context is the sink itself): no heap block of its own per output of an instance.
+            signal(model).observe { [sink] event in
+                if case let .value(value) = event { sink.send(value.json) }
             }
         }
     }
@@ -73,8 +73,8 @@ public struct OutputDefinition<Model: AnyObject>: @unchecked Sendable {
     ) -> OutputDefinition where P.Value: JSONConvertible {
         OutputDefinition(
             name: name, typeName: P.Value.jsonTypeName, schema: P.Value.jsonSchema, sendsCurrentValue: true, summary: summary
-        ) { model, send in
-            property(model).producer.startWithValues { send($0.json) }
+        ) { model, sink in
+            property(model).producer.startWithValues { [sink] in sink.send($0.json) }
         }
     }
 
@@ -87,9 +87,9 @@ public struct OutputDefinition<Model: AnyObject>: @unchecked Sendable {
     ) -> OutputDefinition {
         OutputDefinition(
             name: name, typeName: "null", schema: ["type": "null"], sendsCurrentValue: false, summary: summary
-        ) { model, send in
-            signal(model).observe { event in
-                if case .value = event { send(.null) }
+        ) { model, sink in
+            signal(model).observe { [sink] event in
+                if case .value = event { sink.send(.null) }
             }
         }
     }

@@ -87,25 +87,21 @@ public struct ViewModelDeclaration<Model: AnyObject>: Sendable {
             description: description,
             instantiate: { context throws(CreationFailure) in
                 try validate(context.options, against: options, type: name)
-                let model = try make(context)
-                return ErasedModel(
-                    model: model,
-                    apply: { index, arguments throws(InputFailure) in
-                        guard erasedInputs.indices.contains(index) else { return false }
-                        try erasedInputs[index](model, arguments)
-                        return true
-                    },
-                    observe: { index, send in
-                        guard outputs.indices.contains(index) else { return nil }
-                        return outputs[index].observe(model, send)
-                    }
-                )
+                return try make(context)
+            },
+            apply: { model, index, arguments throws(InputFailure) in
+                guard erasedInputs.indices.contains(index) else { return false }
+                try erasedInputs[index](model, arguments)
+                return true
+            },
+            observe: { model, index, sink in
+                guard outputs.indices.contains(index) else { return nil }
+                return outputs[index].observe(unsafeDowncast(model, to: Model.self), sink)
             }
         )
     }
 }
 
-/// An input's `apply` with the model type erased (see `ViewModelDeclaration.erased`).
 typealias ErasedInput = (AnyObject, [JSONValue]) throws(InputFailure) -> Void
 
 /// The former name of ``ViewModelDeclaration``.

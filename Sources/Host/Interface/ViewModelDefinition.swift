@@ -10,24 +10,53 @@ public struct ViewModelDefinition: @unchecked Sendable {
     /// The shared parts.
     private final class Parts: @unchecked Sendable {
         let description: TypeDescription
-        let instantiate: (CreationContext) throws(CreationFailure) -> ErasedModel
+        let instantiate: (CreationContext) throws(CreationFailure) -> AnyObject
+        let apply: (AnyObject, Int, [JSONValue]) throws(InputFailure) -> Bool
+        let observe: (AnyObject, Int, OutputSink) -> Disposable?
 
-        init(description: TypeDescription, instantiate: @escaping (CreationContext) throws(CreationFailure) -> ErasedModel) {
+        init(
+            description: TypeDescription,
+            instantiate: @escaping (CreationContext) throws(CreationFailure) -> AnyObject,
+            apply: @escaping (AnyObject, Int, [JSONValue]) throws(InputFailure) -> Bool,
+            observe: @escaping (AnyObject, Int, OutputSink) -> Disposable?
+        ) {
             self.description = description
             self.instantiate = instantiate
+            self.apply = apply
+            self.observe = observe
         }
     }
 
     private let parts: Parts
 
-    init(description: TypeDescription, instantiate: @escaping (CreationContext) throws(CreationFailure) -> ErasedModel) {
-        parts = Parts(description: description, instantiate: instantiate)
+    init(
+        description: TypeDescription,
+        instantiate: @escaping (CreationContext) throws(CreationFailure) -> AnyObject,
+        apply: @escaping (AnyObject, Int, [JSONValue]) throws(InputFailure) -> Bool,
+        observe: @escaping (AnyObject, Int, OutputSink) -> Disposable?
+    ) {
+        parts = Parts(description: description, instantiate: instantiate, apply: apply, observe: observe)
     }
 
     /// What the host says about the type.
     public var description: TypeDescription { parts.description }
-    /// Checks the options and makes one model.
-    var instantiate: (CreationContext) throws(CreationFailure) -> ErasedModel { parts.instantiate }
+    /// Checks the options and makes one model (of the declared type, which `apply` and
+    /// `observe` expect).
+    func instantiate(_ context: CreationContext) throws(CreationFailure) -> AnyObject {
+        try parts.instantiate(context)
+    }
+
+    /// Applies input number `index` (see `inputIndex(named:)`) to `model`, one this definition
+    /// made; false if there is none. Per type, not per instance: a model's own closures were two
+    /// heap blocks of every instance (BENCHMARKS.md, issue 18).
+    func apply(_ model: AnyObject, _ index: Int, _ arguments: [JSONValue]) throws(InputFailure) -> Bool {
+        try parts.apply(model, index, arguments)
+    }
+
+    /// Subscribes `sink` to output number `index` of `model`, one this definition made.
+    func observe(_ model: AnyObject, _ index: Int, _ sink: OutputSink) -> Disposable? {
+        parts.observe(model, index, sink)
+    }
 
     /// The type's name.
     public var name: String { description.name }
@@ -38,7 +67,7 @@ public struct ViewModelDefinition: @unchecked Sendable {
     }
 
     /// The position of the input called `name` (compared by bytes) in `description.inputs`,
-    /// which is also its position for `ErasedModel.apply`.
+    /// which is also its position for `apply`.
     func inputIndex(named name: String) -> Int? {
         // By index, comparing each name in place: `firstIndex(where:)` handed its closure a
         // copy of every description it passed, retaining all of its strings.
@@ -48,15 +77,4 @@ public struct ViewModelDefinition: @unchecked Sendable {
         }
         return nil
     }
-}
-
-/// One live model behind closures that know its real type.
-struct ErasedModel {
-    /// The model itself, kept alive by the instance.
-    let model: AnyObject
-    /// Applies input number `index` (see `ViewModelDefinition.inputIndex(named:)`); false if
-    /// there is none.
-    let apply: (_ index: Int, _ arguments: [JSONValue]) throws(InputFailure) -> Bool
-    /// Observes output number `index`.
-    let observe: (_ index: Int, _ send: @escaping (JSONValue) -> Void) -> Disposable?
 }

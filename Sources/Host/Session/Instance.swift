@@ -1,50 +1,69 @@
 import JSON
 import Signals
 
-/// One live view model in a session: its model, its output subscriptions and the last value
-/// of each output (for `snapshot`).
+/// One live view model in a session: its model, and a sink per output that the output's
+/// subscription calls and that keeps the output's last value (for `snapshot`).
 final class Instance {
     let id: String
     let definition: ViewModelDefinition
-    /// Holds the model alive; released on destroy.
-    private(set) var model: ErasedModel?
-    private var subscriptions: [Disposable] = []
-    /// Last value per output index (nil until the output first sends). An array, not a
-    /// dictionary: every output of every request records here. Executor-confined, like the
-    /// session, so it skips the runtime's exclusivity check.
-    @exclusivity(unchecked) private(set) var lastValues: [JSONValue?]
+    /// Holds the model alive; released on destroy. Applied and observed through
+    /// `definition`, which knows its type (one set of functions per type, none per instance).
+    private(set) var model: AnyObject?
+    /// The first of the outputs' sinks, chained in the description's order.
+    private var outputs: OutputSink?
     private(set) var isDestroyed = false
     /// Position in the session's creation order (kept by `InstanceTable`).
     var slot = 0
 
-    init(id: String, definition: ViewModelDefinition, model: ErasedModel) {
+    init(id: String, definition: ViewModelDefinition, model: AnyObject) {
         self.id = id
         self.definition = definition
         self.model = model
-        self.lastValues = Array(repeating: nil, count: definition.description.outputs.count)
     }
 
-    func record(_ value: JSONValue, output index: Int) {
-        lastValues[index] = value
-    }
-
-    func keep(_ subscription: Disposable?) {
-        if let subscription { subscriptions.append(subscription) }
+    /// Subscribes the session to every output, in the description's order; property outputs
+    /// send their current values now.
+    func connect(to session: Session) {
+        guard let model else { return }
+        var last: OutputSink?
+        for index in definition.description.outputs.indices {
+            let sink = OutputSink(session: session, instance: self, index: index)
+            if let last { last.next = sink } else { outputs = sink }
+            last = sink
+            sink.subscription = definition.observe(model, index, sink)
+        }
     }
 
     /// Stops every output and releases the model; nothing is emitted afterwards.
     func destroy() {
         isDestroyed = true
-        for subscription in subscriptions { subscription.dispose() }
-        subscriptions = []
+        disconnect()
         model = nil
+    }
+
+    /// Disposes the outputs' subscriptions, so nothing calls a sink again. The sinks stay,
+    /// with their last values.
+    private func disconnect() {
+        var next = outputs
+        while let sink = next {
+            sink.subscription?.dispose()
+            sink.subscription = nil
+            next = sink.next
+        }
+    }
+
+    deinit {
+        // A sink refers to its instance unowned: its subscription must be gone first.
+        disconnect()
     }
 
     /// The last value of every output that has sent one, in declaration order.
     var snapshot: JSONValue {
         var object = JSONObject()
-        for (index, output) in definition.description.outputs.enumerated() {
-            if let value = lastValues[index] { object[output.name] = value }
+        var next = outputs
+        while let sink = next {
+            if let value = sink.lastValue { object[definition.description.outputs[sink.index].name] = value }
+            next = sink.next
         }
         return .object(object)
     }

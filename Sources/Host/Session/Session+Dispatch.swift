@@ -93,7 +93,7 @@ extension Session {
             return .failure(RPCError(.methodNotFound, "Method not found: instance '\(instance.id)' was destroyed"))
         }
         do {
-            _ = try model.apply(index, arguments)
+            _ = try definition.apply(model, index, arguments)
             return .success(.null)
         } catch {
             return .failure(ArgumentMatcher.error(for: error, method: "\(instance.id).\(name)", input: definition.description.inputs[index]))

@@ -94,7 +94,7 @@ extension Session {
             return .failure(RPCError(.limitExceeded, "Instance limit reached: \(configuration.maxInstances) instances are alive; destroy some first", data: ["limit": .integer(Int64(configuration.maxInstances))]))
         }
         let context = CreationContext(id: id, options: options, scheduler: scheduler, client: clientChannel, settings: configuration.settings, storage: storage, log: diagnose)
-        let model: ErasedModel
+        let model: AnyObject
         do {
             model = try definition.instantiate(context)
         } catch {
@@ -104,12 +104,7 @@ extension Session {
         }
         let instance = Instance(id: id, definition: definition, model: model)
         instances.insert(instance)
-        for index in definition.description.outputs.indices {
-            instance.keep(model.observe(index) { [route = OutputRoute(session: self, instance: instance)] value in
-                guard let session = route.session, let instance = route.instance else { return }
-                session.emit(value, output: index, of: instance)
-            })
-        }
+        instance.connect(to: self)
         return .success(instance)
     }
 
@@ -214,12 +209,4 @@ extension Session {
             "parameter": .string(parameter), "expected": .string(expected), "found": .string(foundText),
         ])
     }
-}
-
-/// Where an instance's output values go: its session and the instance, held weakly (an output
-/// keeps neither alive) and immutably. A `[weak self, weak instance]` capture is read from
-/// mutable boxes, which the runtime checks for exclusive access on every output value.
-private struct OutputRoute {
-    weak let session: Session?
-    weak let instance: Instance?
 }

@@ -233,14 +233,16 @@ public final class Session {
         return result
     }
 
-    /// Sends one output value of `instance` as a notification.
-    func emit(_ value: JSONValue, output index: Int, of instance: Instance) {
-        guard !instance.isDestroyed, instance.definition.description.outputs.indices.contains(index) else { return }
-        instance.record(value, output: index)
+    /// Sends one value of an instance's output as a notification (nothing once the instance
+    /// is destroyed) and keeps it as the output's last value.
+    func emit(_ value: JSONValue, from output: OutputSink) {
+        let instance = output.instance
+        guard !instance.isDestroyed else { return }
+        output.lastValue = value
         seq += 1
         send(.output(OutputNotification(
             instance: instance.id,
-            output: instance.definition.description.outputs[index].name,
+            output: instance.definition.description.outputs[output.index].name,
             value: value,
             seq: seq,
             cause: cause

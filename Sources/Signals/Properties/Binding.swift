@@ -84,3 +84,27 @@ public func <~ <Target: BindingTargetProvider>(
         handle?.dispose()
     }
 }
+
+/// Binds the values of a signal to a mutable property until either ends; see the general `<~`.
+///
+/// The subscription's closure captures the property's core, not the property: setting the
+/// value is sending it on the core (what `value`'s setter does), the core ignores values once
+/// the property has ended, and the property's deinitialization ends the core's lifetime and
+/// with it the binding. So the binding needs no weak reference, whose side table, wrapper
+/// object and closure context were three heap blocks of every view model that feeds a
+/// property from an output (BENCHMARKS.md, issue 18); it is one subscription.
+@discardableResult
+@inlinable
+public func <~ <Value>(target: MutableProperty<Value>, source: Signal<Value, Never>) -> Disposable? {
+    let core = target.core
+    guard !core.hasEnded else { return nil }
+    let disposable = source.observe { [core] event in
+        if case .value = event { core.send(event) }
+    }
+    guard let disposable else { return nil }
+    let handle = core.lifetime += disposable
+    return AnyDisposable {
+        disposable.dispose()
+        handle?.dispose()
+    }
+}

@@ -1,0 +1,40 @@
+import JSON
+import Signals
+
+/// One output of one live instance: where the output's values go (the session, as
+/// notifications) and the last value it sent (for `snapshot`).
+///
+/// The output's subscription calls `send(_:)` through a closure that captures only this
+/// object, so the closure's context is the object itself. One object per output replaces a
+/// route closure, the closure around it, a slot in an array of last values, a slot in an array
+/// of subscriptions and the weak reference's side table of the instance: five heap blocks of
+/// every instance with two outputs (BENCHMARKS.md, issue 18).
+@usableFromInline
+final class OutputSink {
+    /// Weak: a model may outlive its session (a client holding it); its values then go nowhere.
+    /// One side table per session, not per instance.
+    private weak let session: Session?
+    /// Unowned: the instance owns this sink, and disposes the subscription that calls it when
+    /// it is destroyed or deinitialized, before it goes.
+    unowned let instance: Instance
+    /// The output's position in the instance's type description.
+    let index: Int
+    /// The last value sent, if any.
+    var lastValue: JSONValue?
+    /// The subscription that feeds this sink; disposed with the instance.
+    var subscription: Disposable?
+    /// The instance's next output (the sinks are a chain in the description's order).
+    var next: OutputSink?
+
+    init(session: Session, instance: Instance, index: Int) {
+        self.session = session
+        self.instance = instance
+        self.index = index
+    }
+
+    /// One value of the output, already converted to JSON.
+    @usableFromInline
+    func send(_ value: JSONValue) {
+        session?.emit(value, from: self)
+    }
+}
