@@ -29,11 +29,16 @@ extension Signal {
     /// `final`, so the hot paths stay direct calls.
     @usableFromInline
     class Core: SignalCoreBase, @unchecked Sendable {
-        /// Events waiting for the deliverer, and the terminating event once sent. Created the
-        /// first time either is needed: most cores never queue, and a core's size is paid by
-        /// every operator of every graph.
-        @usableFromInline
-        @exclusivity(unchecked) final var backlog: Backlog?
+        /// Events waiting for the deliverer, the terminating event once sent, and the
+        /// subscriptions retired during a delivery: the core's `spare` state, created the
+        /// first time any is needed (most cores never need it).
+        @inline(__always)
+        @inlinable
+        final var backlog: Backlog? {
+            // Every spare state of a `Core` is a `Backlog` (see `makeSpare`).
+            guard let spare else { return nil }
+            return unsafeDowncast(spare, to: Backlog.self)
+        }
 
         /// The latest value sent: always there for a property's core (a `PropertyCore`, which
         /// stores it), nil for every other. Not stored here, where a tuple of three optional
@@ -44,9 +49,17 @@ extension Signal {
             keepsLatest ? unsafeDowncast(self, to: PropertyCore.self).value : nil
         }
 
+        /// How many values a property core has taken (see `PropertyCore.version`); 0 for
+        /// every other core.
+        @inline(__always)
+        @inlinable
+        final var valueVersion: UInt32 {
+            keepsLatest ? unsafeDowncast(self, to: PropertyCore.self).version : 0
+        }
+
         /// The rarely needed state of a core; guarded by the core's `mutex`.
         @usableFromInline
-        final class Backlog {
+        final class Backlog: Spare {
             /// Events waiting for the deliverer, each with the observers it is addressed to.
             @usableFromInline
             var queue: [(event: Event, recipients: Recipients)] = []
@@ -60,7 +73,7 @@ extension Signal {
             var terminalEvent: Event?
 
             @inlinable
-            init() {}
+            override init() {}
 
             /// Forgets the delivered events; keeps a small buffer for the next burst.
             @inlinable
@@ -70,13 +83,15 @@ extension Signal {
             }
         }
 
+        /// A `Backlog`, the spare state of a core of this type. Runs unspecialized (an
+        /// override in a generic class), once per core at most.
+        @usableFromInline
+        override func makeSpare() -> Spare { Backlog() }
+
         /// With the lock held: the backlog, created on first use.
         @inlinable
         final var ensuredBacklog: Backlog {
-            if let backlog { return backlog }
-            let created = Backlog()
-            backlog = created
-            return created
+            unsafeDowncast(ensuredSpare, to: Backlog.self)
         }
 
         /// With the lock held: queues `event` for `recipients` behind the delivery under way.
@@ -136,8 +151,9 @@ extension Signal {
         final func record(_ event: Event) {
             if case let .value(value) = event {
                 if keepsLatest {
-                    unsafeDowncast(self, to: PropertyCore.self).value = value
-                    valueVersion &+= 1
+                    let property = unsafeDowncast(self, to: PropertyCore.self)
+                    property.value = value
+                    property.version &+= 1
                 }
             } else {
                 recordTermination(event)
@@ -171,11 +187,15 @@ extension Signal {
         @inline(__always)
         @inlinable
         final func dequeue(_ released: inout ContiguousArray<SubscriptionBase>?) -> (Event, Recipients)? {
-            guard let backlog, backlog.head < backlog.queue.count else {
-                if let backlog, backlog.head != 0 { backlog.reset() }
-                if !retired.isEmpty {
-                    released = retired
-                    retired = []
+            guard let backlog else {
+                isDelivering = false
+                return nil
+            }
+            guard backlog.head < backlog.queue.count else {
+                if backlog.head != 0 { backlog.reset() }
+                if !backlog.retired.isEmpty {
+                    released = backlog.retired
+                    backlog.retired = []
                 }
                 isDelivering = false
                 return nil
@@ -212,10 +232,11 @@ extension Signal {
             let (dropped, wasRetired): (ContiguousArray<SubscriptionBase>, ContiguousArray<SubscriptionBase>) = mutex.withLock {
                 phase = .terminated
                 isDelivering = false
-                backlog?.queue = []
-                backlog?.head = 0
-                defer { retired = [] }
-                return (observers.removeAll(), retired)
+                guard let backlog else { return (observers.removeAll(), []) }
+                backlog.queue = []
+                backlog.head = 0
+                defer { backlog.retired = [] }
+                return (observers.removeAll(), backlog.retired)
             }
             for subscription in dropped { subscription.deactivate() }
             withExtendedLifetime(wasRetired) {}
@@ -371,6 +392,11 @@ extension Signal {
         /// Guarded by `mutex`, like every `var` of a core.
         @usableFromInline
         @exclusivity(unchecked) var value: Value
+        /// Counts the values taken, so a derived property can tell whether its source
+        /// changed between reading its value and subscribing (see `Property(mapping:)`).
+        /// Guarded by `mutex`.
+        @usableFromInline
+        @exclusivity(unchecked) var version: UInt32 = 0
 
         @inlinable
         init(_ initial: Value) {
@@ -412,7 +438,8 @@ extension Signal {
     /// The single-observer case, the usual one inside an operator chain, is held without a
     /// reference count: two atomic operations fewer per hop. That is safe because a core only
     /// hands out recipients to its deliverer, and while a delivery is under way every
-    /// subscription removed from the core is kept alive in `retired` until it ends. Several
+    /// subscription removed from the core is kept alive in its spare state's `retired` until
+    /// it ends. Several
     /// observers travel as the array itself, whose buffer keeps its elements alive.
     @usableFromInline
     enum Recipients {

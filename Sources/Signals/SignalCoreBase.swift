@@ -6,8 +6,9 @@
 /// class is never specialized: written generically, each disposal looked up generic metadata
 /// at run time and cost more than subscribing.
 ///
-/// `mutex` guards every `var` here and in the generic `Signal.Core` built on it; it is never
-/// held while user code (an observer) runs.
+/// `mutex` guards every `var` here and in the generic `Signal.Core` built on it, and the core
+/// state declared in `Lifetime` (`phase`, `isDelivering`, `wrapper`, which fill padding
+/// there); it is never held while user code (an observer) runs.
 ///
 /// The core is its own lifetime (the signal's, which ends when it terminates) rather than
 /// owning a separate `Lifetime` object: nearly every operator's signal has one, and a separate
@@ -17,42 +18,28 @@
 /// also be a subscription: an operator's core observes its source itself (`Signal.Operator`).
 @usableFromInline
 class SignalCoreBase: SubscriptionBase, @unchecked Sendable {
-    /// What the deinitialization of a core's `Signal` wrapper means. A signal whose wrapper is
-    /// `released` and that has no observer can never be observed again, and is interrupted.
-    /// A `MutableProperty`'s core is `ignored`: its wrappers are made on demand (one stored per
-    /// property was a heap block each), and it ends when the property does.
-    @usableFromInline
-    enum Wrapper: UInt8 { case held, released, ignored }
-
-    /// The life cycle of a core: `terminating` while its terminating event is delivered.
-    @usableFromInline
-    enum Phase: UInt8 { case alive, terminating, terminated }
-
-    /// Guards all mutable state of the core; held only for bookkeeping, never across a callout.
-    @usableFromInline
-    let mutex = Lock()
-    @usableFromInline
-    @exclusivity(unchecked) final var phase = Phase.alive
-    /// True while some thread is delivering; it owns the queue until it finds it empty.
-    @usableFromInline
-    @exclusivity(unchecked) final var isDelivering = false
-    /// Whether the public `Signal` wrapper is still there (see `Wrapper`).
-    @usableFromInline
-    @exclusivity(unchecked) final var wrapper = Wrapper.held
-    /// Property cores: counts the values taken, so a derived property can tell whether its
-    /// source changed between reading its value and subscribing (see `Property(mapping:)`).
-    /// Fits in the padding before `observers`.
-    @usableFromInline
-    @exclusivity(unchecked) final var valueVersion: UInt32 = 0
     /// Current observers, in subscription order. Each is a `Signal<Value, Error>.Subscription`
-    /// of the subclass's types.
+    /// of the subclass's types, or an operator core or inlet (see `Signal.Core.hand`).
     @usableFromInline
     @exclusivity(unchecked) final var observers = ObserverList()
-    /// Subscriptions removed while a delivery was under way. The deliverer may hold them
-    /// without a reference count (see `Signal.Recipients`), so they are kept alive here until
-    /// the delivery ends.
+    /// The rarely needed state (`Signal.Core.Backlog`), created on first use: most cores
+    /// never queue an event, never lose an observer during a delivery and never end while
+    /// one is under way, and a core's size is paid by every operator of every graph.
     @usableFromInline
-    @exclusivity(unchecked) final var retired = ContiguousArray<SubscriptionBase>()
+    @exclusivity(unchecked) final var spare: Spare?
+
+    /// The part of a core's rarely needed state that does not depend on its types.
+    @usableFromInline
+    class Spare {
+        /// Subscriptions removed while a delivery was under way. The deliverer may hold them
+        /// without a reference count (see `Signal.Recipients`), so they are kept alive here
+        /// until the delivery ends.
+        @usableFromInline
+        final var retired = ContiguousArray<SubscriptionBase>()
+
+        @inlinable
+        init() {}
+    }
 
     /// A core that observes nothing itself (an operator's core observes its source once
     /// attached by `Signal.Core.attach(operator:replayingTermination:)`).
@@ -73,7 +60,7 @@ class SignalCoreBase: SubscriptionBase, @unchecked Sendable {
         let orphaned: Bool = mutex.withLock {
             // The deliverer may be holding it without a reference: keep it alive until the
             // delivery ends.
-            if let removed = observers.remove(subscription), isDelivering { retired.append(removed) }
+            if let removed = observers.remove(subscription), isDelivering { ensuredSpare.retired.append(removed) }
             return observers.isEmpty && wrapper == .released && phase == .alive
         }
         if orphaned { interrupt() }
@@ -88,6 +75,20 @@ class SignalCoreBase: SubscriptionBase, @unchecked Sendable {
         }
         if orphaned { interrupt() }
     }
+
+    /// With `mutex` held: the spare state, created on first use.
+    @inlinable
+    final var ensuredSpare: Spare {
+        if let spare { return spare }
+        let made = makeSpare()
+        spare = made
+        return made
+    }
+
+    /// A new spare state of the subclass's kind; `Signal.Core` overrides it (its `Backlog`
+    /// also holds events of its type). Called once per core at most.
+    @usableFromInline
+    func makeSpare() -> Spare { Spare() }
 
     /// Sends `interrupted`; `Signal.Core` overrides it (only the subclass knows its event type).
     @inlinable
@@ -105,3 +106,16 @@ class SignalCoreBase: SubscriptionBase, @unchecked Sendable {
         mutex.withLock { phase != .alive }
     }
 }
+
+/// The life cycle of a signal core: `terminating` while its terminating event is delivered.
+/// (A field of `Lifetime`, see there.)
+@usableFromInline
+enum CorePhase: UInt8 { case alive, terminating, terminated }
+
+/// What the deinitialization of a core's `Signal` wrapper means. A signal whose wrapper is
+/// `released` and that has no observer can never be observed again, and is interrupted. A
+/// `MutableProperty`'s core is `ignored`: its wrappers are made on demand (one stored per
+/// property was a heap block each), and it ends when the property does. (A field of
+/// `Lifetime`, see there.)
+@usableFromInline
+enum CoreWrapper: UInt8 { case held, released, ignored }

@@ -126,4 +126,51 @@ final class LifetimeTests: XCTestCase {
         XCTAssertTrue(inlet.isDisposed)
         withExtendedLifetime(input) {}
     }
+
+    /// Tokens are not counted but derived (1 for a lone child, the last one's plus one in the
+    /// array): a token freed by its handle may be given again, and a spent handle must then
+    /// not remove the new child, nor any live child share a token.
+    func testAReusedTokenIsNeverRemovedByTheSpentHandleThatHadIt() {
+        let log = Log()
+        let (lifetime, token) = Lifetime.make()
+        let first = lifetime += child("first", into: log)
+        first?.dispose()
+        let second = lifetime += child("second", into: log) // token 1 again
+        first?.dispose()
+        XCTAssertEqual(second?.isDisposed, false)
+
+        let third = lifetime += child("third", into: log) // 2
+        let fourth = lifetime += child("fourth", into: log) // 3
+        fourth?.dispose()
+        let fifth = lifetime += child("fifth", into: log) // 3 again
+        fourth?.dispose()
+        third?.dispose()
+        let sixth = lifetime += child("sixth", into: log) // 4: after the last, not 3
+        let seventh = lifetime += child("seventh", into: log) // 5
+        // With a token equal to fifth's, this would remove fifth (the first match).
+        sixth?.dispose()
+        token.dispose()
+        XCTAssertEqual(log.entries, ["second", "fifth", "seventh"])
+        withExtendedLifetime((fifth, seventh)) {}
+    }
+
+    /// Handles of children added after chained subscriptions remove their own child only.
+    func testHandlesAfterAChainRemoveTheirOwnChild() {
+        let (source, input) = Signal<Int, Never>.pipe()
+        let (lifetime, token) = Lifetime.make()
+        let log = Log()
+        for _ in 0..<2 {
+            let inlet = Inlet { _ in }
+            source.core.attach(operator: inlet, replayingTermination: false)
+            lifetime.keep(chaining: inlet)
+        }
+        let a = lifetime += child("a", into: log)
+        let b = lifetime += child("b", into: log)
+        a?.dispose()
+        XCTAssertEqual(source.core.observerCount, 2, "removing a handled child leaves the chain")
+        token.dispose()
+        XCTAssertEqual(source.core.observerCount, 0)
+        XCTAssertEqual(log.entries, ["b"])
+        withExtendedLifetime((b, input)) {}
+    }
 }

@@ -9,7 +9,7 @@ import Synchronization
 /// The disposables are held here directly (not in a separate `CompositeDisposable`): every
 /// operator's signal has a lifetime, so its size is the memory cost of every small graph.
 public class Lifetime: @unchecked Sendable {
-    /// Guards `children` and `nextToken`.
+    /// Guards `children`.
     @usableFromInline
     let lock = Lock()
     /// Whether a `SubscriptionBase` (a subclass) still delivers; unused by other lifetimes.
@@ -28,9 +28,27 @@ public class Lifetime: @unchecked Sendable {
     /// the object is shared, never changed; here to fill padding, like `receivesInPlace`.
     @usableFromInline
     @exclusivity(unchecked) final var keepsLatest = false
-    /// The token of the latest child added.
+
+    // The state of a signal core (`SignalCoreBase`, a subclass), guarded by its `mutex`:
+    // declared here for the same reason as `subscriptionIsActive`. With the fields above they
+    // fill the word after the object's header, and every signal core is 16 bytes smaller than
+    // with its own word for them and a token counter here (BENCHMARKS.md, issue 18): most
+    // cores are 8 bytes past a 16-byte boundary, so 8 bytes less would have saved nothing.
+    /// Guards all mutable state of a signal core; held only for bookkeeping, never across a
+    /// callout. Distinct from `lock`, which guards the lifetime and the subscription.
     @usableFromInline
-    @exclusivity(unchecked) final var nextToken: UInt32 = 0
+    let mutex = Lock()
+    /// A signal core's life cycle (see `CorePhase`).
+    @usableFromInline
+    @exclusivity(unchecked) final var phase = CorePhase.alive
+    /// True while some thread is delivering a core's events; it owns the queue until it finds
+    /// it empty.
+    @usableFromInline
+    @exclusivity(unchecked) final var isDelivering = false
+    /// Whether a core's public `Signal` wrapper is still there (see `CoreWrapper`).
+    @usableFromInline
+    @exclusivity(unchecked) final var wrapper = CoreWrapper.held
+
     /// What to dispose at the end.
     @usableFromInline
     @exclusivity(unchecked) final var children = Children.none
@@ -41,13 +59,20 @@ public class Lifetime: @unchecked Sendable {
     /// one word rather than a two-word existential; every lifetime (and so every core and
     /// subscription) is 8 bytes smaller for it. The price: a lone child of another kind (an
     /// `observeEnded` action, a pipe's disposable) takes an array of one.
+    ///
+    /// A child added by `add(_:)` has a token, which its `Handle` removes it by: 1 for `one`,
+    /// stored beside each child of `many`. No counter is kept: a new child of `many` takes the
+    /// token after the last one's, which is greater than every token still in use (a child
+    /// leaves only through its handle, once, or at the end), so a token is never given to two
+    /// children alive at once.
     @usableFromInline
     enum Children {
         case none
-        /// One subscription, whose token is `nextToken` (only `none` becomes `one`, and adding
-        /// to `one` makes it `many`), or, while no token was ever handed out (`nextToken` is
-        /// 0), the newest of the subscriptions chained by `keep(chaining:)`.
+        /// One subscription, added with token 1.
         case one(SubscriptionBase)
+        /// The newest of the subscriptions chained by `keep(chaining:)`, while no token was
+        /// handed out: each links to the next through its own `children`.
+        case chained(SubscriptionBase)
         case many(ContiguousArray<(token: UInt32, disposable: Disposable)>)
         case ended
     }
@@ -98,7 +123,7 @@ public class Lifetime: @unchecked Sendable {
     /// Adds `disposable` (disposing it at once if the lifetime has ended).
     @inlinable
     final func add(_ disposable: Disposable) -> Disposable? {
-        let token: UInt32? = lock.withLock { insert(disposable) ? nextToken : nil }
+        let token: UInt32? = lock.withLock { insert(disposable) }
         guard let token else {
             disposable.dispose()
             return nil
@@ -106,30 +131,34 @@ public class Lifetime: @unchecked Sendable {
         return Handle(lifetime: self, token: token)
     }
 
-    /// With the lock held: adds `disposable` as the newest child (its token `nextToken`);
-    /// false if the lifetime has ended.
+    /// With the lock held: adds `disposable` as the newest child and returns its token (see
+    /// `Children`); nil if the lifetime has ended.
     @inlinable
-    final func insert(_ disposable: Disposable) -> Bool {
+    final func insert(_ disposable: Disposable) -> UInt32? {
         switch children {
         case .ended:
-            return false
+            return nil
         case .none:
-            nextToken &+= 1
             if let subscription = disposable as? SubscriptionBase {
                 children = .one(subscription)
             } else {
-                children = .many([(nextToken, disposable)])
+                children = .many([(token: UInt32(1), disposable: disposable)])
             }
+            return 1
         case let .one(first):
-            children = .many([(nextToken, first), (nextToken &+ 1, disposable)])
-            nextToken &+= 1
+            children = .many([(token: UInt32(1), disposable: first), (token: UInt32(2), disposable: disposable)])
+            return 2
+        case let .chained(head):
+            // The chain stays behind its head; token 0 is never a handle's.
+            children = .many([(token: UInt32(0), disposable: head), (token: UInt32(1), disposable: disposable)])
+            return 1
         case var .many(list):
             children = .none // drop the enum's reference, so the append does not copy
-            nextToken &+= 1
-            list.append((nextToken, disposable))
+            let token = (list.last?.token ?? 0) &+ 1
+            list.append((token, disposable))
             children = .many(list)
+            return token
         }
-        return true
     }
 
     /// Forgets a child without disposing it.
@@ -137,7 +166,7 @@ public class Lifetime: @unchecked Sendable {
     final func remove(_ token: UInt32) {
         let removed: Disposable? = lock.withLock {
             switch children {
-            case let .one(only) where token == nextToken:
+            case let .one(only) where token == 1:
                 children = .none
                 return only
             case var .many(list):
@@ -146,7 +175,7 @@ public class Lifetime: @unchecked Sendable {
                 let removed = list.remove(at: index).disposable
                 children = .many(list)
                 return removed
-            case .none, .one, .ended:
+            case .none, .one, .chained, .ended:
                 return nil
             }
         }
@@ -162,7 +191,7 @@ public class Lifetime: @unchecked Sendable {
             return children
         }
         switch taken {
-        case let .one(only):
+        case let .one(only), let .chained(only):
             Lifetime.dispose(chainedFrom: only)
         case let .many(list):
             for child in list {
@@ -200,14 +229,14 @@ public class Lifetime: @unchecked Sendable {
             case .ended:
                 return false
             case .none:
-                children = .one(subscription)
-            case let .one(head) where nextToken == 0:
+                children = .chained(subscription)
+            case let .chained(head):
                 // Lock order: a lifetime, then a subscription not yet kept anywhere; nothing
                 // takes them the other way round.
-                subscription.lock.withLock { subscription.children = .one(head) }
-                children = .one(subscription)
+                subscription.lock.withLock { subscription.children = .chained(head) }
+                children = .chained(subscription)
             case .one, .many:
-                return insert(subscription)
+                return insert(subscription) != nil
             }
             return true
         }
@@ -219,7 +248,7 @@ public class Lifetime: @unchecked Sendable {
     @inlinable
     final func takeChained() -> SubscriptionBase? {
         lock.withLock {
-            guard nextToken == 0, case let .one(next) = children else { return nil }
+            guard case let .chained(next) = children else { return nil }
             children = .ended
             return next
         }

@@ -15,7 +15,7 @@ public final class MutableProperty<Value>: MutablePropertyProtocol, @unchecked S
     ///
     /// A new wrapper of the property's one signal on each access, not a stored one: a
     /// property is one heap block smaller, and the signal ends with the property, not with a
-    /// wrapper (see `SignalCoreBase.Wrapper`).
+    /// wrapper (see `CoreWrapper`).
     @inlinable
     public var signal: Signal<Value, Never> { Signal(core: core) }
 
