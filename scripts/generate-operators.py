@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Generates the fixed-arity overloads of combineLatest and zip (2 to 10 sources, as in
 ReactiveSwift) into Sources/Signals/Operators/Generated/. Each overload is a thin shell over
-one shared engine (CombineState/Slot, Zipper/ZipQueue); only the tuple types differ.
+one shared engine (CombiningLatest; Zipper/ZipQueue); only the tuple types differ.
 
 Why generated rather than one parameter-pack function: Swift 6.3's cross-module optimization
 crashes on parameter packs in this module, and fixed arities specialize fully, which the hot
@@ -68,7 +68,10 @@ def combine_latest():
     ) -> Signal<{tuple_type(n)}, Error> {{
         let node = CombiningLatest{n}<{", ".join(TYPES[:n])}, Error>()
 """)
-        for k in range(n):
+        # The first source is observed by the core itself (see CombiningLatest), the others
+        # through inlets, in order.
+        out.append(f"        {NAMES[0]}.core.attach(operator: node, replayingTermination: false)\n")
+        for k in range(1, n):
             out.append(f"            {NAMES[k]}.attach(Inlet {{ [node] in node.receive{k}(&Signal<{TYPES[k]}, Error>.event(at: $0).pointee) }}, keptBy: node)\n".replace("            ", "        ", 1))
         out.append(f"        return Signal<{tuple_type(n)}, Error>(core: node)\n")
         out.append("    }\n\n")
@@ -92,17 +95,20 @@ extension SignalProducer {
     for n in arities():
         types = ", ".join(TYPES[:n])
         out.append(f"""
-/// The core of a `combineLatest` of {n} signals, which their inlets send to: the latest value
-/// of each source is a stored property, guarded by `lock` (see `CombiningLatest`).
+/// The core of a `combineLatest` of {n} signals, which observes the first and which the
+/// others' inlets send to: the latest value of each source is a stored property, guarded by
+/// `lock` (see `CombiningLatest`).
 @usableFromInline
-final class CombiningLatest{n}<{types}, Failure: Swift.Error>: CombiningLatest<{tuple_type(n)}, Failure>, @unchecked Sendable {{
+final class CombiningLatest{n}<{types}, Failure: Swift.Error>: CombiningLatest<{TYPES[0]}, {tuple_type(n)}, Failure>, @unchecked Sendable {{
 """)
         for k in range(n):
             out.append(f"    @usableFromInline\n    @exclusivity(unchecked) var latest{k}: {TYPES[k]}?\n")
         out.append(f"""
     @inlinable
     init() {{
-        super.init(sources: {n})
+        super.init(sources: {n}) {{ node, event in
+            unsafeDowncast(node, to: CombiningLatest{n}.self).receive0(&Signal<{TYPES[0]}, Failure>.event(at: event).pointee)
+        }}
     }}
 
     /// The combination; only asked for once every source has a value.

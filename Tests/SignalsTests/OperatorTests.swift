@@ -80,13 +80,14 @@ final class OperatorTests: XCTestCase {
         XCTAssertEqual(Set(taken.values).union(skipped.values).count, 3_000, "no value taken twice or lost")
     }
 
-    /// `merge` and `combineLatest` put one `Inlet` in each source's observer list and take
-    /// them all out when they end.
-    func testOperatorsWithSeveralSourcesHoldOneInletPerSourceUntilTheyEnd() {
+    /// `merge` and `combineLatest` observe their first source with their own core and put
+    /// one `Inlet` in each other source's observer list, and take them all out when they end.
+    func testOperatorsWithSeveralSourcesHoldOneInletPerSourceAfterTheFirstUntilTheyEnd() {
         let pipes = (0..<3).map { _ in Signal<Int, Never>.pipe() }
         let merged = Signal.merge(pipes.map(\.output))
         let combined = Signal.combineLatest(pipes[0].output, pipes[1].output, pipes[2].output)
-        for (index, pipe) in pipes.enumerated() {
+        XCTAssertTrue(pipes[0].output.core.observers.all.elementsEqual([merged.core, combined.core], by: ===), "the first source: observed by the operators' cores")
+        for (index, pipe) in pipes.enumerated().dropFirst() {
             XCTAssertEqual(pipe.output.core.observerCount, 2, "source \(index): one inlet for each operator")
             XCTAssertTrue(pipe.output.core.observers.all.allSatisfy { $0 is Inlet })
         }
@@ -172,12 +173,15 @@ final class OperatorTests: XCTestCase {
     }
 
     /// `combineLatest` of a sequence runs on the same engine as the fixed arities: nothing
-    /// before every source has a value, then an array per value, one inlet per source.
+    /// before every source has a value, then an array per value; the core observes the first
+    /// source, an inlet each other.
     func testCombineLatestOfASequenceCombinesInSourceOrder() {
         let pipes = (0..<3).map { _ in Signal<Int, Never>.pipe() }
         let observer = TestObserver<[Int], Never>()
-        Signal.combineLatest(pipes.map(\.output)).observe(observer.observer)
-        XCTAssertTrue(pipes.allSatisfy { $0.output.core.observers.single is Inlet })
+        let combined = Signal.combineLatest(pipes.map(\.output))
+        combined.observe(observer.observer)
+        XCTAssertTrue(pipes[0].output.core.observers.single === combined.core)
+        XCTAssertTrue(pipes.dropFirst().allSatisfy { $0.output.core.observers.single is Inlet })
         pipes[2].input.send(value: 3)
         pipes[0].input.send(value: 1)
         XCTAssertEqual(observer.values, [])

@@ -9,7 +9,9 @@ extension Signal {
             return Signal<[Value], Error>.relaying { observer, _ in observer.sendCompleted() }
         }
         let node = CombiningLatestArray<Value, Error>(sources: sources.count)
-        for (index, source) in sources.enumerated() {
+        // In order: the first source is observed by the core itself, the others by inlets.
+        sources[0].core.attach(operator: node, replayingTermination: false)
+        for (index, source) in sources.enumerated().dropFirst() {
             source.attach(Inlet { [node] in node.receive(&Signal.event(at: $0).pointee, at: index) }, keptBy: node)
         }
         return Signal<[Value], Error>(core: node)
@@ -45,17 +47,19 @@ final class CombineState: @unchecked Sendable {
 }
 
 /// The engine of the `combineLatest` cores (`CombiningLatest2` to `CombiningLatest10`,
-/// generated, and `CombiningLatestArray`): a signal core that its sources' inlets send to, which
-/// counts the sources that have a value and those that have completed. The generated
-/// subclass stores each source's latest value. One object per combination, plus one inlet
-/// per source: no separate state box, slots or closure contexts (BENCHMARKS.md, issue 18).
+/// generated, and `CombiningLatestArray`): a signal core that observes its first source itself
+/// (an `Operator` of that source, whose type is `First`) and that the other sources' inlets
+/// send to, which counts the sources that have a value and those that have completed. The
+/// generated subclass stores each source's latest value. One object per combination, plus one
+/// inlet per source after the first: no separate state box, slots or closure contexts
+/// (BENCHMARKS.md, issue 18).
 ///
 /// Its state is guarded by `lock` (the lifetime's, free while the core runs no lifetime
 /// work): sources on different threads decide in lock order, and each decision is admitted
 /// to the core under the lock and delivered after it (see `Core.admitForLater`), so they are
 /// also delivered in that order and no observer runs under the lock.
 @usableFromInline
-class CombiningLatest<Output, Failure: Swift.Error>: Signal<Output, Failure>.Core, @unchecked Sendable {
+class CombiningLatest<First, Output, Failure: Swift.Error>: Signal<First, Failure>.Operator<Output, Failure>, @unchecked Sendable {
     @usableFromInline
     let sources: Int32
     /// Sources that have sent a value; guarded by `lock`.
@@ -65,11 +69,12 @@ class CombiningLatest<Output, Failure: Swift.Error>: Signal<Output, Failure>.Cor
     @usableFromInline
     @exclusivity(unchecked) final var end: SourcesEnd
 
+    /// `receiver` hands the first source's events to the subclass (see `Signal.Operator`).
     @inlinable
-    init(sources: Int32) {
+    init(sources: Int32, receiver: @escaping (SubscriptionBase, UnsafeMutableRawPointer) -> Void) {
         self.sources = sources
         end = SourcesEnd(sources: sources)
-        super.init()
+        super.init(receiver: receiver)
     }
 
     /// One source's event. A value is stored by `storing` (which returns whether the source
@@ -107,14 +112,16 @@ class CombiningLatest<Output, Failure: Swift.Error>: Signal<Output, Failure>.Cor
 /// The core of `combineLatest` of a sequence of signals: the latest value of each source in
 /// an array, guarded by `lock` (see `CombiningLatest`).
 @usableFromInline
-final class CombiningLatestArray<Value, Failure: Swift.Error>: CombiningLatest<[Value], Failure>, @unchecked Sendable {
+final class CombiningLatestArray<Value, Failure: Swift.Error>: CombiningLatest<Value, [Value], Failure>, @unchecked Sendable {
     @usableFromInline
     @exclusivity(unchecked) var latestValues: [Value?]
 
     @inlinable
     init(sources: Int) {
         latestValues = Array(repeating: nil, count: sources)
-        super.init(sources: Int32(clamping: sources))
+        super.init(sources: Int32(clamping: sources)) { node, event in
+            unsafeDowncast(node, to: CombiningLatestArray.self).receive(&Signal<Value, Failure>.event(at: event).pointee, at: 0)
+        }
     }
 
     @inlinable

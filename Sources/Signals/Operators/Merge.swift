@@ -8,15 +8,19 @@ extension Signal {
             return Signal.relaying { observer, _ in observer.sendCompleted() }
         }
         let merging = Merging(sources: sources.count)
-        for source in sources {
+        // In order: the first source is observed by the merge itself, the others by inlets.
+        sources[0].core.attach(operator: merging, replayingTermination: false)
+        for source in sources.dropFirst() {
             source.attach(Inlet { [merging] event in merging.forward(&Signal.event(at: event).pointee) }, keptBy: merging)
         }
         return Signal(core: merging)
     }
 
-    /// `merge`: a core that its sources' inlets send to.
+    /// `merge`: a core that observes the first source itself (as an `Operator`: an inlet
+    /// fewer, 64 bytes per merge; BENCHMARKS.md, issue 18) and that the other sources'
+    /// inlets send to.
     @usableFromInline
-    final class Merging: Core, @unchecked Sendable {
+    final class Merging: Operator<Value, Error>, @unchecked Sendable {
         /// When the merge ends; guarded by `lock` (the lifetime's).
         @usableFromInline
         @exclusivity(unchecked) var end: SourcesEnd
@@ -24,7 +28,7 @@ extension Signal {
         @inlinable
         init(sources: Int) {
             end = SourcesEnd(sources: Int32(clamping: sources))
-            super.init()
+            super.init { node, event in unsafeDowncast(node, to: Merging.self).forward(&Merging.event(at: event).pointee) }
         }
 
         /// One source's event: values go through; the first failure or interruption ends the

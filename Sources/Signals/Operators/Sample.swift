@@ -19,15 +19,16 @@ extension Signal {
     @inlinable
     func sampled<T, U>(by sampler: Signal<T, Never>, _ combine: @escaping (Value, T) -> U) -> Signal<U, Error> {
         let node = Sampling<T, U>(combine)
-        attach(Inlet { [node] in node.receiveValue(&Signal.event(at: $0).pointee) }, keptBy: node)
+        core.attach(operator: node, replayingTermination: false)
         sampler.attach(Inlet { [node] in node.receiveTick(&Signal<T, Never>.event(at: $0).pointee) }, keptBy: node)
         return Signal<U, Error>(core: node)
     }
 
-    /// The core of `sampled(by:_:)`, which the inlets of this signal and of the sampler send
-    /// to. Its state is guarded by `lock` (the lifetime's).
+    /// The core of `sampled(by:_:)`: it observes this signal itself (as an `Operator`, an
+    /// inlet fewer), and the sampler's inlet sends to it. Its state is guarded by `lock`
+    /// (the lifetime's).
     @usableFromInline
-    final class Sampling<T, U>: Signal<U, Error>.Core, @unchecked Sendable {
+    final class Sampling<T, U>: Operator<U, Error>, @unchecked Sendable {
         @usableFromInline
         let combine: (Value, T) -> U
         /// This signal's latest value.
@@ -40,7 +41,7 @@ extension Signal {
         @inlinable
         init(_ combine: @escaping (Value, T) -> U) {
             self.combine = combine
-            super.init()
+            super.init { node, event in unsafeDowncast(node, to: Sampling.self).receiveValue(&Sampling.event(at: event).pointee) }
         }
 
         @inlinable

@@ -37,16 +37,20 @@ extension Signal {
     /// Forwards values until `trigger` sends a value or completes, then completes.
     @inlinable
     public func take(until trigger: Signal<(), Never>) -> Signal<Value, Error> {
-        // A plain core fed by two inlets: nothing else to store.
-        let node = Core()
+        // An operator that forwards this signal's events as they are, and an inlet from the
+        // trigger that ends it: nothing else to store. The trigger is observed first: when
+        // both hang off one upstream signal, its observers run in subscription order, so a
+        // value that triggers the end is not forwarded.
+        let node = Operator<Value, Error> { node, event in
+            unsafeDowncast(node, to: Operator<Value, Error>.self).send(inPlace: &Signal.event(at: event).pointee)
+        }
         trigger.attach(Inlet { [node] event in
             switch Signal<(), Never>.event(at: event).pointee {
             case .value, .completed: node.send(.completed)
             case .failed, .interrupted: break
             }
         }, keptBy: node)
-        attach(Inlet { [node] in node.send(inPlace: &Signal.event(at: $0).pointee) }, keptBy: node)
-        return Signal(core: node)
+        return attaching(node)
     }
 
     /// Forwards values while `predicate` holds; completes at the first value for which it fails

@@ -10,7 +10,7 @@ extension Signal {
         _ b: Signal<B, Error>
     ) -> Signal<(Value, B), Error> {
         let node = CombiningLatest2<Value, B, Error>()
-        a.attach(Inlet { [node] in node.receive0(&Signal<Value, Error>.event(at: $0).pointee) }, keptBy: node)
+        a.core.attach(operator: node, replayingTermination: false)
         b.attach(Inlet { [node] in node.receive1(&Signal<B, Error>.event(at: $0).pointee) }, keptBy: node)
         return Signal<(Value, B), Error>(core: node)
     }
@@ -25,7 +25,7 @@ extension Signal {
         _ c: Signal<C, Error>
     ) -> Signal<(Value, B, C), Error> {
         let node = CombiningLatest3<Value, B, C, Error>()
-        a.attach(Inlet { [node] in node.receive0(&Signal<Value, Error>.event(at: $0).pointee) }, keptBy: node)
+        a.core.attach(operator: node, replayingTermination: false)
         b.attach(Inlet { [node] in node.receive1(&Signal<B, Error>.event(at: $0).pointee) }, keptBy: node)
         c.attach(Inlet { [node] in node.receive2(&Signal<C, Error>.event(at: $0).pointee) }, keptBy: node)
         return Signal<(Value, B, C), Error>(core: node)
@@ -42,7 +42,7 @@ extension Signal {
         _ d: Signal<D, Error>
     ) -> Signal<(Value, B, C, D), Error> {
         let node = CombiningLatest4<Value, B, C, D, Error>()
-        a.attach(Inlet { [node] in node.receive0(&Signal<Value, Error>.event(at: $0).pointee) }, keptBy: node)
+        a.core.attach(operator: node, replayingTermination: false)
         b.attach(Inlet { [node] in node.receive1(&Signal<B, Error>.event(at: $0).pointee) }, keptBy: node)
         c.attach(Inlet { [node] in node.receive2(&Signal<C, Error>.event(at: $0).pointee) }, keptBy: node)
         d.attach(Inlet { [node] in node.receive3(&Signal<D, Error>.event(at: $0).pointee) }, keptBy: node)
@@ -61,7 +61,7 @@ extension Signal {
         _ e: Signal<E, Error>
     ) -> Signal<(Value, B, C, D, E), Error> {
         let node = CombiningLatest5<Value, B, C, D, E, Error>()
-        a.attach(Inlet { [node] in node.receive0(&Signal<Value, Error>.event(at: $0).pointee) }, keptBy: node)
+        a.core.attach(operator: node, replayingTermination: false)
         b.attach(Inlet { [node] in node.receive1(&Signal<B, Error>.event(at: $0).pointee) }, keptBy: node)
         c.attach(Inlet { [node] in node.receive2(&Signal<C, Error>.event(at: $0).pointee) }, keptBy: node)
         d.attach(Inlet { [node] in node.receive3(&Signal<D, Error>.event(at: $0).pointee) }, keptBy: node)
@@ -82,7 +82,7 @@ extension Signal {
         _ f: Signal<F, Error>
     ) -> Signal<(Value, B, C, D, E, F), Error> {
         let node = CombiningLatest6<Value, B, C, D, E, F, Error>()
-        a.attach(Inlet { [node] in node.receive0(&Signal<Value, Error>.event(at: $0).pointee) }, keptBy: node)
+        a.core.attach(operator: node, replayingTermination: false)
         b.attach(Inlet { [node] in node.receive1(&Signal<B, Error>.event(at: $0).pointee) }, keptBy: node)
         c.attach(Inlet { [node] in node.receive2(&Signal<C, Error>.event(at: $0).pointee) }, keptBy: node)
         d.attach(Inlet { [node] in node.receive3(&Signal<D, Error>.event(at: $0).pointee) }, keptBy: node)
@@ -105,7 +105,7 @@ extension Signal {
         _ g: Signal<G, Error>
     ) -> Signal<(Value, B, C, D, E, F, G), Error> {
         let node = CombiningLatest7<Value, B, C, D, E, F, G, Error>()
-        a.attach(Inlet { [node] in node.receive0(&Signal<Value, Error>.event(at: $0).pointee) }, keptBy: node)
+        a.core.attach(operator: node, replayingTermination: false)
         b.attach(Inlet { [node] in node.receive1(&Signal<B, Error>.event(at: $0).pointee) }, keptBy: node)
         c.attach(Inlet { [node] in node.receive2(&Signal<C, Error>.event(at: $0).pointee) }, keptBy: node)
         d.attach(Inlet { [node] in node.receive3(&Signal<D, Error>.event(at: $0).pointee) }, keptBy: node)
@@ -130,7 +130,7 @@ extension Signal {
         _ h: Signal<H, Error>
     ) -> Signal<(Value, B, C, D, E, F, G, H), Error> {
         let node = CombiningLatest8<Value, B, C, D, E, F, G, H, Error>()
-        a.attach(Inlet { [node] in node.receive0(&Signal<Value, Error>.event(at: $0).pointee) }, keptBy: node)
+        a.core.attach(operator: node, replayingTermination: false)
         b.attach(Inlet { [node] in node.receive1(&Signal<B, Error>.event(at: $0).pointee) }, keptBy: node)
         c.attach(Inlet { [node] in node.receive2(&Signal<C, Error>.event(at: $0).pointee) }, keptBy: node)
         d.attach(Inlet { [node] in node.receive3(&Signal<D, Error>.event(at: $0).pointee) }, keptBy: node)
@@ -157,7 +157,7 @@ extension Signal {
         _ i: Signal<I, Error>
     ) -> Signal<(Value, B, C, D, E, F, G, H, I), Error> {
         let node = CombiningLatest9<Value, B, C, D, E, F, G, H, I, Error>()
-        a.attach(Inlet { [node] in node.receive0(&Signal<Value, Error>.event(at: $0).pointee) }, keptBy: node)
+        a.core.attach(operator: node, replayingTermination: false)
         b.attach(Inlet { [node] in node.receive1(&Signal<B, Error>.event(at: $0).pointee) }, keptBy: node)
         c.attach(Inlet { [node] in node.receive2(&Signal<C, Error>.event(at: $0).pointee) }, keptBy: node)
         d.attach(Inlet { [node] in node.receive3(&Signal<D, Error>.event(at: $0).pointee) }, keptBy: node)
@@ -186,7 +186,7 @@ extension Signal {
         _ j: Signal<J, Error>
     ) -> Signal<(Value, B, C, D, E, F, G, H, I, J), Error> {
         let node = CombiningLatest10<Value, B, C, D, E, F, G, H, I, J, Error>()
-        a.attach(Inlet { [node] in node.receive0(&Signal<Value, Error>.event(at: $0).pointee) }, keptBy: node)
+        a.core.attach(operator: node, replayingTermination: false)
         b.attach(Inlet { [node] in node.receive1(&Signal<B, Error>.event(at: $0).pointee) }, keptBy: node)
         c.attach(Inlet { [node] in node.receive2(&Signal<C, Error>.event(at: $0).pointee) }, keptBy: node)
         d.attach(Inlet { [node] in node.receive3(&Signal<D, Error>.event(at: $0).pointee) }, keptBy: node)
@@ -520,10 +520,11 @@ extension SignalProducer {
     }
 }
 
-/// The core of a `combineLatest` of 2 signals, which their inlets send to: the latest value
-/// of each source is a stored property, guarded by `lock` (see `CombiningLatest`).
+/// The core of a `combineLatest` of 2 signals, which observes the first and which the
+/// others' inlets send to: the latest value of each source is a stored property, guarded by
+/// `lock` (see `CombiningLatest`).
 @usableFromInline
-final class CombiningLatest2<Value, B, Failure: Swift.Error>: CombiningLatest<(Value, B), Failure>, @unchecked Sendable {
+final class CombiningLatest2<Value, B, Failure: Swift.Error>: CombiningLatest<Value, (Value, B), Failure>, @unchecked Sendable {
     @usableFromInline
     @exclusivity(unchecked) var latest0: Value?
     @usableFromInline
@@ -531,7 +532,9 @@ final class CombiningLatest2<Value, B, Failure: Swift.Error>: CombiningLatest<(V
 
     @inlinable
     init() {
-        super.init(sources: 2)
+        super.init(sources: 2) { node, event in
+            unsafeDowncast(node, to: CombiningLatest2.self).receive0(&Signal<Value, Failure>.event(at: event).pointee)
+        }
     }
 
     /// The combination; only asked for once every source has a value.
@@ -557,10 +560,11 @@ final class CombiningLatest2<Value, B, Failure: Swift.Error>: CombiningLatest<(V
     }
 }
 
-/// The core of a `combineLatest` of 3 signals, which their inlets send to: the latest value
-/// of each source is a stored property, guarded by `lock` (see `CombiningLatest`).
+/// The core of a `combineLatest` of 3 signals, which observes the first and which the
+/// others' inlets send to: the latest value of each source is a stored property, guarded by
+/// `lock` (see `CombiningLatest`).
 @usableFromInline
-final class CombiningLatest3<Value, B, C, Failure: Swift.Error>: CombiningLatest<(Value, B, C), Failure>, @unchecked Sendable {
+final class CombiningLatest3<Value, B, C, Failure: Swift.Error>: CombiningLatest<Value, (Value, B, C), Failure>, @unchecked Sendable {
     @usableFromInline
     @exclusivity(unchecked) var latest0: Value?
     @usableFromInline
@@ -570,7 +574,9 @@ final class CombiningLatest3<Value, B, C, Failure: Swift.Error>: CombiningLatest
 
     @inlinable
     init() {
-        super.init(sources: 3)
+        super.init(sources: 3) { node, event in
+            unsafeDowncast(node, to: CombiningLatest3.self).receive0(&Signal<Value, Failure>.event(at: event).pointee)
+        }
     }
 
     /// The combination; only asked for once every source has a value.
@@ -604,10 +610,11 @@ final class CombiningLatest3<Value, B, C, Failure: Swift.Error>: CombiningLatest
     }
 }
 
-/// The core of a `combineLatest` of 4 signals, which their inlets send to: the latest value
-/// of each source is a stored property, guarded by `lock` (see `CombiningLatest`).
+/// The core of a `combineLatest` of 4 signals, which observes the first and which the
+/// others' inlets send to: the latest value of each source is a stored property, guarded by
+/// `lock` (see `CombiningLatest`).
 @usableFromInline
-final class CombiningLatest4<Value, B, C, D, Failure: Swift.Error>: CombiningLatest<(Value, B, C, D), Failure>, @unchecked Sendable {
+final class CombiningLatest4<Value, B, C, D, Failure: Swift.Error>: CombiningLatest<Value, (Value, B, C, D), Failure>, @unchecked Sendable {
     @usableFromInline
     @exclusivity(unchecked) var latest0: Value?
     @usableFromInline
@@ -619,7 +626,9 @@ final class CombiningLatest4<Value, B, C, D, Failure: Swift.Error>: CombiningLat
 
     @inlinable
     init() {
-        super.init(sources: 4)
+        super.init(sources: 4) { node, event in
+            unsafeDowncast(node, to: CombiningLatest4.self).receive0(&Signal<Value, Failure>.event(at: event).pointee)
+        }
     }
 
     /// The combination; only asked for once every source has a value.
@@ -661,10 +670,11 @@ final class CombiningLatest4<Value, B, C, D, Failure: Swift.Error>: CombiningLat
     }
 }
 
-/// The core of a `combineLatest` of 5 signals, which their inlets send to: the latest value
-/// of each source is a stored property, guarded by `lock` (see `CombiningLatest`).
+/// The core of a `combineLatest` of 5 signals, which observes the first and which the
+/// others' inlets send to: the latest value of each source is a stored property, guarded by
+/// `lock` (see `CombiningLatest`).
 @usableFromInline
-final class CombiningLatest5<Value, B, C, D, E, Failure: Swift.Error>: CombiningLatest<(Value, B, C, D, E), Failure>, @unchecked Sendable {
+final class CombiningLatest5<Value, B, C, D, E, Failure: Swift.Error>: CombiningLatest<Value, (Value, B, C, D, E), Failure>, @unchecked Sendable {
     @usableFromInline
     @exclusivity(unchecked) var latest0: Value?
     @usableFromInline
@@ -678,7 +688,9 @@ final class CombiningLatest5<Value, B, C, D, E, Failure: Swift.Error>: Combining
 
     @inlinable
     init() {
-        super.init(sources: 5)
+        super.init(sources: 5) { node, event in
+            unsafeDowncast(node, to: CombiningLatest5.self).receive0(&Signal<Value, Failure>.event(at: event).pointee)
+        }
     }
 
     /// The combination; only asked for once every source has a value.
@@ -728,10 +740,11 @@ final class CombiningLatest5<Value, B, C, D, E, Failure: Swift.Error>: Combining
     }
 }
 
-/// The core of a `combineLatest` of 6 signals, which their inlets send to: the latest value
-/// of each source is a stored property, guarded by `lock` (see `CombiningLatest`).
+/// The core of a `combineLatest` of 6 signals, which observes the first and which the
+/// others' inlets send to: the latest value of each source is a stored property, guarded by
+/// `lock` (see `CombiningLatest`).
 @usableFromInline
-final class CombiningLatest6<Value, B, C, D, E, F, Failure: Swift.Error>: CombiningLatest<(Value, B, C, D, E, F), Failure>, @unchecked Sendable {
+final class CombiningLatest6<Value, B, C, D, E, F, Failure: Swift.Error>: CombiningLatest<Value, (Value, B, C, D, E, F), Failure>, @unchecked Sendable {
     @usableFromInline
     @exclusivity(unchecked) var latest0: Value?
     @usableFromInline
@@ -747,7 +760,9 @@ final class CombiningLatest6<Value, B, C, D, E, F, Failure: Swift.Error>: Combin
 
     @inlinable
     init() {
-        super.init(sources: 6)
+        super.init(sources: 6) { node, event in
+            unsafeDowncast(node, to: CombiningLatest6.self).receive0(&Signal<Value, Failure>.event(at: event).pointee)
+        }
     }
 
     /// The combination; only asked for once every source has a value.
@@ -805,10 +820,11 @@ final class CombiningLatest6<Value, B, C, D, E, F, Failure: Swift.Error>: Combin
     }
 }
 
-/// The core of a `combineLatest` of 7 signals, which their inlets send to: the latest value
-/// of each source is a stored property, guarded by `lock` (see `CombiningLatest`).
+/// The core of a `combineLatest` of 7 signals, which observes the first and which the
+/// others' inlets send to: the latest value of each source is a stored property, guarded by
+/// `lock` (see `CombiningLatest`).
 @usableFromInline
-final class CombiningLatest7<Value, B, C, D, E, F, G, Failure: Swift.Error>: CombiningLatest<(Value, B, C, D, E, F, G), Failure>, @unchecked Sendable {
+final class CombiningLatest7<Value, B, C, D, E, F, G, Failure: Swift.Error>: CombiningLatest<Value, (Value, B, C, D, E, F, G), Failure>, @unchecked Sendable {
     @usableFromInline
     @exclusivity(unchecked) var latest0: Value?
     @usableFromInline
@@ -826,7 +842,9 @@ final class CombiningLatest7<Value, B, C, D, E, F, G, Failure: Swift.Error>: Com
 
     @inlinable
     init() {
-        super.init(sources: 7)
+        super.init(sources: 7) { node, event in
+            unsafeDowncast(node, to: CombiningLatest7.self).receive0(&Signal<Value, Failure>.event(at: event).pointee)
+        }
     }
 
     /// The combination; only asked for once every source has a value.
@@ -892,10 +910,11 @@ final class CombiningLatest7<Value, B, C, D, E, F, G, Failure: Swift.Error>: Com
     }
 }
 
-/// The core of a `combineLatest` of 8 signals, which their inlets send to: the latest value
-/// of each source is a stored property, guarded by `lock` (see `CombiningLatest`).
+/// The core of a `combineLatest` of 8 signals, which observes the first and which the
+/// others' inlets send to: the latest value of each source is a stored property, guarded by
+/// `lock` (see `CombiningLatest`).
 @usableFromInline
-final class CombiningLatest8<Value, B, C, D, E, F, G, H, Failure: Swift.Error>: CombiningLatest<(Value, B, C, D, E, F, G, H), Failure>, @unchecked Sendable {
+final class CombiningLatest8<Value, B, C, D, E, F, G, H, Failure: Swift.Error>: CombiningLatest<Value, (Value, B, C, D, E, F, G, H), Failure>, @unchecked Sendable {
     @usableFromInline
     @exclusivity(unchecked) var latest0: Value?
     @usableFromInline
@@ -915,7 +934,9 @@ final class CombiningLatest8<Value, B, C, D, E, F, G, H, Failure: Swift.Error>: 
 
     @inlinable
     init() {
-        super.init(sources: 8)
+        super.init(sources: 8) { node, event in
+            unsafeDowncast(node, to: CombiningLatest8.self).receive0(&Signal<Value, Failure>.event(at: event).pointee)
+        }
     }
 
     /// The combination; only asked for once every source has a value.
@@ -989,10 +1010,11 @@ final class CombiningLatest8<Value, B, C, D, E, F, G, H, Failure: Swift.Error>: 
     }
 }
 
-/// The core of a `combineLatest` of 9 signals, which their inlets send to: the latest value
-/// of each source is a stored property, guarded by `lock` (see `CombiningLatest`).
+/// The core of a `combineLatest` of 9 signals, which observes the first and which the
+/// others' inlets send to: the latest value of each source is a stored property, guarded by
+/// `lock` (see `CombiningLatest`).
 @usableFromInline
-final class CombiningLatest9<Value, B, C, D, E, F, G, H, I, Failure: Swift.Error>: CombiningLatest<(Value, B, C, D, E, F, G, H, I), Failure>, @unchecked Sendable {
+final class CombiningLatest9<Value, B, C, D, E, F, G, H, I, Failure: Swift.Error>: CombiningLatest<Value, (Value, B, C, D, E, F, G, H, I), Failure>, @unchecked Sendable {
     @usableFromInline
     @exclusivity(unchecked) var latest0: Value?
     @usableFromInline
@@ -1014,7 +1036,9 @@ final class CombiningLatest9<Value, B, C, D, E, F, G, H, I, Failure: Swift.Error
 
     @inlinable
     init() {
-        super.init(sources: 9)
+        super.init(sources: 9) { node, event in
+            unsafeDowncast(node, to: CombiningLatest9.self).receive0(&Signal<Value, Failure>.event(at: event).pointee)
+        }
     }
 
     /// The combination; only asked for once every source has a value.
@@ -1096,10 +1120,11 @@ final class CombiningLatest9<Value, B, C, D, E, F, G, H, I, Failure: Swift.Error
     }
 }
 
-/// The core of a `combineLatest` of 10 signals, which their inlets send to: the latest value
-/// of each source is a stored property, guarded by `lock` (see `CombiningLatest`).
+/// The core of a `combineLatest` of 10 signals, which observes the first and which the
+/// others' inlets send to: the latest value of each source is a stored property, guarded by
+/// `lock` (see `CombiningLatest`).
 @usableFromInline
-final class CombiningLatest10<Value, B, C, D, E, F, G, H, I, J, Failure: Swift.Error>: CombiningLatest<(Value, B, C, D, E, F, G, H, I, J), Failure>, @unchecked Sendable {
+final class CombiningLatest10<Value, B, C, D, E, F, G, H, I, J, Failure: Swift.Error>: CombiningLatest<Value, (Value, B, C, D, E, F, G, H, I, J), Failure>, @unchecked Sendable {
     @usableFromInline
     @exclusivity(unchecked) var latest0: Value?
     @usableFromInline
@@ -1123,7 +1148,9 @@ final class CombiningLatest10<Value, B, C, D, E, F, G, H, I, J, Failure: Swift.E
 
     @inlinable
     init() {
-        super.init(sources: 10)
+        super.init(sources: 10) { node, event in
+            unsafeDowncast(node, to: CombiningLatest10.self).receive0(&Signal<Value, Failure>.event(at: event).pointee)
+        }
     }
 
     /// The combination; only asked for once every source has a value.
