@@ -11,7 +11,9 @@ final class Instance {
     private(set) var model: AnyObject?
     /// The first of the outputs' sinks, chained in the description's order.
     private var outputs: OutputSink?
-    private(set) var isDestroyed = false
+    /// Where the outputs' values go. Weak: a model may outlive its session (a client holding
+    /// it), its values then go nowhere; one side table per session, not per instance.
+    private(set) weak var session: Session?
     /// Position in the session's creation order (kept by `InstanceTable`).
     var slot = 0
 
@@ -21,24 +23,30 @@ final class Instance {
         self.model = model
     }
 
-    /// Subscribes the session to every output, in the description's order; property outputs
+    /// Subscribes `session` to every output, in the description's order; property outputs
     /// send their current values now.
     func connect(to session: Session) {
         guard let model else { return }
+        self.session = session
         var last: OutputSink?
         for index in definition.description.outputs.indices {
-            let sink = OutputSink(session: session, instance: self, index: index)
+            let sink = OutputSink(instance: self, index: index)
             if let last { last.next = sink } else { outputs = sink }
             last = sink
             sink.subscription = definition.observe(model, index, sink)
         }
     }
 
+    /// Whether `destroy()` was called (the model is then gone; a stored flag would make the
+    /// instance an 80-byte object rather than 72, a 96-byte heap block rather than 80).
+    var isDestroyed: Bool { model == nil }
+
     /// Stops every output and releases the model; nothing is emitted afterwards.
     func destroy() {
-        isDestroyed = true
-        disconnect()
+        let released = model
         model = nil
+        disconnect()
+        withExtendedLifetime(released) {}
     }
 
     /// Disposes the outputs' subscriptions, so nothing calls a sink again. The sinks stay,
@@ -62,7 +70,7 @@ final class Instance {
         var object = JSONObject()
         var next = outputs
         while let sink = next {
-            if let value = sink.lastValue { object[definition.description.outputs[sink.index].name] = value }
+            if let value = sink.lastValue { object[definition.description.outputs[Int(sink.index)].name] = value }
             next = sink.next
         }
         return .object(object)

@@ -242,7 +242,7 @@ public final class Session {
         seq += 1
         send(.output(OutputNotification(
             instance: instance.id,
-            output: instance.definition.description.outputs[output.index].name,
+            output: instance.definition.description.outputs[Int(output.index)].name,
             value: value,
             seq: seq,
             cause: cause
