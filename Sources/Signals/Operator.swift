@@ -18,6 +18,9 @@ extension Signal {
         /// What receiving an event does: called with this object and the event's address.
         @usableFromInline
         let receiver: (SubscriptionBase, UnsafeMutableRawPointer) -> Void
+        /// The core this operator observes (guarded by `lock`; see `Observing.core`).
+        @usableFromInline
+        @exclusivity(unchecked) final var source: SignalCoreBase?
 
         @inlinable
         init(receiver: @escaping (SubscriptionBase, UnsafeMutableRawPointer) -> Void) {
@@ -29,6 +32,12 @@ extension Signal {
         @inlinable
         final override func receive(_ event: UnsafeMutableRawPointer) {
             receiver(self, event)
+        }
+
+        @inlinable
+        final override func swapObserved(_ new: SignalCoreBase?) -> SignalCoreBase? {
+            defer { source = new }
+            return source
         }
 
         /// The event a receiver was given, as the observed signal's event (see
@@ -59,7 +68,7 @@ extension Signal {
 /// so they are disposed (removed from their sources) when it terminates; until then each
 /// source keeps the operator alive through its inlet, as it would through a subscription.
 @usableFromInline
-final class Inlet: SubscriptionBase, @unchecked Sendable {
+final class Inlet: Observing, @unchecked Sendable {
     /// What receiving an event does: reads it in place (see `SubscriptionBase.receive(_:)`).
     @usableFromInline
     let receiver: (UnsafeMutableRawPointer) -> Void

@@ -44,8 +44,8 @@ class SignalCoreBase: SubscriptionBase, @unchecked Sendable {
     /// A core that observes nothing itself (an operator's core observes its source once
     /// attached by `Signal.Core.attach(operator:replayingTermination:)`).
     @inlinable
-    init() {
-        super.init(core: nil)
+    override init() {
+        super.init()
     }
 
     /// The lifetime of the signal: ends when it terminates (already ended if it has), and

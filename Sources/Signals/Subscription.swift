@@ -11,21 +11,27 @@ import Synchronization
 /// It is a `Lifetime` because a core must be both (an operator core is the lifetime of its
 /// signal and the subscription to its source) and Swift classes have one superclass: an
 /// ordinary subscription carries the lifetime's few bytes unused. The lifetime's `lock` also
-/// guards `core`.
+/// guards the observed core.
+///
+/// The observed core is stored by the subclasses that observe something (`Observing`, for
+/// subscriptions and inlets, and `Signal.Operator`), not here: every signal core is a
+/// `SubscriptionBase`, and a core that observes nothing (a property's, a pipe's) would carry
+/// the field unused; a signup view model's six property cores were 16 bytes of heap each
+/// larger for it (BENCHMARKS.md, issue 18).
 @usableFromInline
 class SubscriptionBase: Lifetime, Disposable, @unchecked Sendable {
     // Whether it still delivers is `subscriptionIsActive`, stored in `Lifetime` (see there),
     // read by the deliverer without the core's lock, hence atomic.
-    /// The core this subscription observes (guarded by `lock`). Strong until disposal, so a
-    /// held disposable can always remove its observer; nil for a core that observes nothing.
-    @usableFromInline
-    @exclusivity(unchecked) final var core: SignalCoreBase?
 
     @inlinable
-    init(core: SignalCoreBase?) {
-        self.core = core
+    override init() {
         super.init()
     }
+
+    /// With `lock` held: replaces the observed core with `new` and returns the one it
+    /// replaced. Nothing here, for a core that observes nothing.
+    @usableFromInline
+    func swapObserved(_ new: SignalCoreBase?) -> SignalCoreBase? { nil }
 
     /// An operator core or an inlet (`receivesInPlace`) receives one event of the observed signal, passed by
     /// address: the pointee is a `Signal<Value, Error>.Event` of the observed core's types,
@@ -56,16 +62,13 @@ class SubscriptionBase: Lifetime, Disposable, @unchecked Sendable {
     /// Sets the observed core of a subscription made before it was attached (an operator core).
     @inlinable
     final func observing(_ observed: SignalCoreBase) {
-        lock.withLock { core = observed }
+        lock.withLock { _ = swapObserved(observed) }
     }
 
     @inlinable
     final func dispose() {
         guard subscriptionIsActive.exchange(false, ordering: .acquiringAndReleasing) else { return }
-        let owner: SignalCoreBase? = lock.withLock {
-            defer { core = nil }
-            return core
-        }
+        let owner: SignalCoreBase? = lock.withLock { swapObserved(nil) }
         owner?.remove(self)
     }
 
@@ -73,14 +76,37 @@ class SubscriptionBase: Lifetime, Disposable, @unchecked Sendable {
     @inlinable
     final func deactivate() {
         subscriptionIsActive.store(false, ordering: .releasing)
-        lock.withLock { core = nil }
+        let observed: SignalCoreBase? = lock.withLock { swapObserved(nil) }
+        // Released outside the lock.
+        _ = observed
+    }
+}
+
+/// A subscription or an inlet: something that observes a core and is nothing else.
+@usableFromInline
+class Observing: SubscriptionBase, @unchecked Sendable {
+    /// The core this subscription observes (guarded by `lock`). Strong until disposal, so a
+    /// held disposable can always remove its observer.
+    @usableFromInline
+    @exclusivity(unchecked) final var core: SignalCoreBase?
+
+    @inlinable
+    init(core: SignalCoreBase?) {
+        self.core = core
+        super.init()
+    }
+
+    @inlinable
+    final override func swapObserved(_ new: SignalCoreBase?) -> SignalCoreBase? {
+        defer { core = new }
+        return core
     }
 }
 
 extension Signal {
     /// A subscription to a `Signal<Value, Error>`: where its events go.
     @usableFromInline
-    final class Subscription: SubscriptionBase, @unchecked Sendable {
+    final class Subscription: Observing, @unchecked Sendable {
         /// Where events go: an `Observer`, or directly a closure.
         @usableFromInline
         enum Target {

@@ -7,7 +7,7 @@ final class ObserverListTests: XCTestCase {
     private let core = Signal<Int, Never>.Core()
 
     private func subscriptions(_ count: Int) -> [SubscriptionBase] {
-        (0..<count).map { _ in SubscriptionBase(core: core) }
+        (0..<count).map { _ in Observing(core: core) }
     }
 
     func testAppendKeepsSubscriptionOrderAcrossTheInlineAndArrayForms() {
@@ -29,7 +29,7 @@ final class ObserverListTests: XCTestCase {
 
     func testRemoveFindsByIdentityAndCollapsesToTheInlineForm() {
         let subs = subscriptions(3)
-        let stranger = SubscriptionBase(core: core)
+        let stranger = Observing(core: core)
         var list = ObserverList()
         subs.forEach { list.append($0) }
 
