@@ -139,10 +139,11 @@ extension Signal {
         @inline(__always)
         @inlinable
         final func recipients() -> Recipients {
-            if let single = observers.single {
-                return .one(Unmanaged.passUnretained(single))
+            switch observers.storage {
+            case let .one(single): .one(Unmanaged.passUnretained(single))
+            case let .many(buffer): .all(buffer)
+            case .none: .nobody
             }
-            return .all(observers.all)
         }
 
         /// With the lock held: what sending `event` changes in the core's state.
@@ -439,12 +440,13 @@ extension Signal {
     /// reference count: two atomic operations fewer per hop. That is safe because a core only
     /// hands out recipients to its deliverer, and while a delivery is under way every
     /// subscription removed from the core is kept alive in its spare state's `retired` until
-    /// it ends. Several
-    /// observers travel as the array itself, whose buffer keeps its elements alive.
+    /// it ends. Several observers travel as the core's `ObserverBuffer` itself, which keeps
+    /// them alive and which the core copies rather than changes while it is shared.
     @usableFromInline
     enum Recipients {
+        case nobody
         case one(Unmanaged<SubscriptionBase>)
-        case all(ContiguousArray<SubscriptionBase>)
+        case all(ObserverBuffer)
 
         /// Hands `event` to each subscription still active (see `Core.hand(_:to:)`).
         @inline(__always)
@@ -454,13 +456,9 @@ extension Signal {
             case let .one(subscription):
                 subscription._withUnsafeGuaranteedRef { if $0.isActive { Core.hand(event, to: $0) } }
             case let .all(subscriptions):
-                subscriptions.withUnsafeBufferPointer { buffer in
-                    for index in buffer.indices {
-                        Unmanaged.passUnretained(buffer[index])._withUnsafeGuaranteedRef {
-                            if $0.isActive { Core.hand(event, to: $0) }
-                        }
-                    }
-                }
+                subscriptions.forEach { if $0.isActive { Core.hand(event, to: $0) } }
+            case .nobody:
+                break
             }
         }
     }
