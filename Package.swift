@@ -9,6 +9,7 @@
 //   CSQLite → SQLite    the system libsqlite3, wrapped once (opened on first use through
 //                       CLibraryLoader, as CEditLine opens libedit for the REPL)
 //   Signals             the reactive core; ViewModels on it (friends stored through SQLite)
+//   CPrefetch           the processor's prefetch hint, which Swift cannot emit (for Host)
 //   Host                the session: registry, instances, dispatch, describe; no I/O (SystemIO
 //                       for its lock only)
 //   Daemon              the stdio transport: threads, signals, limits, logs, exit statuses
@@ -78,7 +79,8 @@ let package = Package(
         .target(name: "ViewModels", dependencies: ["Signals", "JSON", "SystemIO", "SQLite"]),
 
         // The session: view-model registry, instances, dispatch, describe, its executor. No I/O.
-        .target(name: "Host", dependencies: ["JSON", "RPC", "Signals", "SystemIO"]),
+        .target(name: "CPrefetch"),
+        .target(name: "Host", dependencies: ["JSON", "RPC", "Signals", "SystemIO", "CPrefetch"]),
         // The daemon: the session served over stdin/stdout (threads, signals, limits, logs).
         .target(name: "Daemon", dependencies: ["Host", "RPC", "JSON", "Framing", "SystemIO", "Signals"]),
         // The MCP face: tools from the description, instances as resources. No I/O of its own.

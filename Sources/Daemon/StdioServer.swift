@@ -216,7 +216,14 @@ public final class StdioServer: @unchecked Sendable {
 
     private func process(_ frames: [ReaderHandoff], in session: Session) {
         guard outcome == nil else { return }
-        for frame in frames {
+        // The next message of the chunk is already parsed: its instance can load while this
+        // one runs (see `Session.lookAhead(at:)`). Asked once per chunk: the hint is cheap but
+        // not free, and most sessions have too few instances for it to pay.
+        let looksAhead = frames.count > 1 && face.wantsLookAhead
+        for (position, frame) in frames.enumerated() {
+            if looksAhead, position + 1 < frames.count, case let .message(_, next) = frames[position + 1] {
+                face.lookAhead(at: next)
+            }
             switch frame {
             case let .message(bytes, parsed):
                 observer?.received(bytes)

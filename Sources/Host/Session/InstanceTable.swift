@@ -1,3 +1,4 @@
+import Glibc
 import JSON
 
 /// The live instances of a session: found by id (compared by bytes, like every protocol
@@ -14,6 +15,11 @@ struct InstanceTable {
 
     subscript(id: String) -> Instance? {
         index.find(id)
+    }
+
+    /// The instance whose id is these UTF-8 bytes.
+    func find(bytes: UnsafeRawBufferPointer) -> Instance? {
+        index.find(bytes: bytes)
     }
 
     /// Adds `instance`, whose id must not be taken.
@@ -68,9 +74,13 @@ struct InstanceIndex {
 
     /// The hash of an id's UTF-8 bytes (consistent with `bytesEqual`, not with `String`'s `==`).
     private static func hash(_ id: String) -> Int {
-        var hasher = Hasher()
         var id = id
-        id.withUTF8 { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
+        return id.withUTF8 { hash(bytes: UnsafeRawBufferPointer($0)) }
+    }
+
+    private static func hash(bytes: UnsafeRawBufferPointer) -> Int {
+        var hasher = Hasher()
+        hasher.combine(bytes: bytes)
         return hasher.finalize()
     }
 
@@ -97,6 +107,27 @@ struct InstanceIndex {
 
     func find(_ id: String) -> Instance? {
         slot(of: id, hash: Self.hash(id)).flatMap { slots[$0] }
+    }
+
+    /// The instance whose id is `bytes`, compared in place (no string is made).
+    func find(bytes: UnsafeRawBufferPointer) -> Instance? {
+        guard count > 0 else { return nil }
+        let hash = Self.hash(bytes: bytes)
+        let mask = slots.count - 1
+        let tag = Self.tag(hash)
+        var position = hash & mask
+        while tags[position] != 0 {
+            if tags[position] == tag, let instance = slots[position], Self.equal(instance.id, bytes) {
+                return instance
+            }
+            position = (position + 1) & mask
+        }
+        return nil
+    }
+
+    private static func equal(_ id: String, _ bytes: UnsafeRawBufferPointer) -> Bool {
+        var id = id
+        return id.withUTF8 { own in own.count == bytes.count && (own.count == 0 || memcmp(own.baseAddress!, bytes.baseAddress!, own.count) == 0) }
     }
 
     /// Adds `instance`; its id must not be in the table.

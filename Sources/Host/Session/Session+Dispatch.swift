@@ -13,7 +13,9 @@ extension Session {
             }
             return .success(openRPCDocument)
         }
-        if let live = instances[target] {
+        // A live instance stays the one its id names (ids are unique, and only destroying
+        // takes one out of the table), so one found ahead is still right.
+        if let live = lookedAheadInstance(for: request.method) ?? instances[target] {
             return applyInput(inputName, params: request.params, to: live)
         }
         guard let definition = registry[target] else {

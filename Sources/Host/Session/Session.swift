@@ -36,6 +36,10 @@ public final class Session {
     /// output that reaches `send` while an input is applied starts its own access after the
     /// input's have ended). The checks cost about 190 instructions a request.
     @exclusivity(unchecked) var instances = InstanceTable()
+    /// The instances the last two looked-ahead requests address, with their methods (see
+    /// `lookAhead(at:)`): two, because the transport looks one request ahead, so the newest is
+    /// the next request's and the one before is the current request's.
+    @exclusivity(unchecked) var lookedAhead: (newest: LookedAhead?, previous: LookedAhead?) = (nil, nil)
     /// The last number used for a generated id, per type: `signup`, then `signup-2`…
     private var generatedIDs: [ExactString: Int] = [:]
     @exclusivity(unchecked) private var seq: Int64 = 0
@@ -112,6 +116,44 @@ public final class Session {
     /// The most messages one batch may hold. Immutable, so readable from any thread: the
     /// daemon parses on its reader thread (see `StdioServer`).
     public var maxBatch: Int { configuration.maxBatch }
+
+    /// From how many live instances `lookAhead(at:)` prefetches. Below it, the instances
+    /// mostly stay in the processor's caches and the look-ahead's work (about 1,600
+    /// instructions a request) costs more than the misses it saves; above it, nearly every
+    /// request meets a cold instance (`daemon_client scale`, BENCHMARKS.md, issue 18: with
+    /// 1,000 signup instances the look-ahead made 400,000 requests 12% slower, with 4,000 about
+    /// even, with 16,000 and 100,000 15–20% faster).
+    static let lookAheadMinimumInstances = 8_192
+
+    /// A hint from the transport that `parsed` is the request after the one it hands over
+    /// next: with many live instances, the instance it addresses starts loading into the
+    /// cache now (`Instance.prefetch()`), while the current request runs, instead of missing
+    /// the cache object by object when its turn comes. Found by the method's bytes in
+    /// place, and remembered, so its dispatch does not look it up again. Changes nothing
+    /// else: dispatch uses what was found only if it is still live and the method is the same.
+    public func lookAhead(at parsed: ParsedPayload) {
+        guard wantsLookAhead, case let .single(.request(request)) = parsed else { return }
+        var method = request.method
+        let found: Instance? = method.withUTF8 { bytes in
+            guard let dot = bytes.firstIndex(of: UInt8(ascii: ".")) else { return nil }
+            return instances.find(bytes: UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: bytes[..<dot])))
+        }
+        guard let found else { return }
+        found.prefetch()
+        lookedAhead = (LookedAhead(method: request.method, instance: found), lookedAhead.newest)
+    }
+
+    /// Whether there are enough live instances for `lookAhead(at:)` to act.
+    public var wantsLookAhead: Bool { instances.count >= Self.lookAheadMinimumInstances }
+
+    /// The live instance a looked-ahead request with this method addresses, if any.
+    func lookedAheadInstance(for method: String) -> Instance? {
+        func match(_ entry: LookedAhead?) -> Instance? {
+            guard let entry, !entry.instance.isDestroyed, bytesEqual(entry.method, method) else { return nil }
+            return entry.instance
+        }
+        return match(lookedAhead.newest) ?? match(lookedAhead.previous)
+    }
 
     /// Handles a frame already parsed by `MessageParser.parse(_:maxBatch:)` with `maxBatch`.
     public func handle(parsed: ParsedPayload) {
@@ -269,4 +311,10 @@ public final class Session {
     func requestShutdown() {
         isShutdownRequested = true
     }
+}
+
+/// A request's method and the instance it addresses, found ahead (see `Session.lookAhead(at:)`).
+struct LookedAhead {
+    let method: String
+    let instance: Instance
 }

@@ -6,6 +6,12 @@ import RPC
 public protocol SessionFace: AnyObject {
     /// Handles one frame, already parsed.
     func handle(parsed: ParsedPayload)
+    /// Whether `lookAhead(at:)` would do anything now; asked once per chunk of frames, so
+    /// a transport skips the look-ahead's own work when the answer is no.
+    var wantsLookAhead: Bool { get }
+    /// A hint that `parsed` comes after the frame handed over next (see
+    /// `Session.lookAhead(at:)`); faces without a use for it do nothing.
+    func lookAhead(at parsed: ParsedPayload)
     /// Reports a frame skipped for exceeding the line limit.
     func handleOversizedFrame(length: Int, limit: Int)
     /// Reports a frame whose header could not be understood.
@@ -17,3 +23,10 @@ public protocol SessionFace: AnyObject {
 }
 
 extension Session: SessionFace {}
+
+extension SessionFace {
+    /// No: the hint is optional.
+    public var wantsLookAhead: Bool { false }
+    /// Nothing: the hint is optional.
+    public func lookAhead(at parsed: ParsedPayload) {}
+}

@@ -1,0 +1,76 @@
+import Host
+import JSON
+import RPC
+import XCTest
+
+/// `Session.lookAhead(at:)` is a hint: with enough live instances it finds and prefetches the
+/// instance a coming request addresses, and dispatch reuses what it found. Whatever happens
+/// between the hint and the request, the request must be answered as if there had been none.
+final class LookAheadTests: XCTestCase {
+    private var harness: SessionHarness!
+    private var nextID = 0
+
+    override func setUp() {
+        harness = SessionHarness(registry: .counterOnly)
+        // Enough instances for the look-ahead to act (`Session.lookAheadMinimumInstances`).
+        let creates = (0..<8_200).map { #"{"jsonrpc":"2.0","method":"create","params":{"type":"counter","id":"c\#($0)"}}"# }
+        for chunk in stride(from: 0, to: creates.count, by: 500) {
+            harness.send("[" + creates[chunk..<min(chunk + 500, creates.count)].joined(separator: ",") + "]")
+        }
+        XCTAssertEqual(harness.session.instanceCount, 8_200)
+    }
+
+    private func request(_ method: String, _ params: String) -> String {
+        nextID += 1
+        return #"{"jsonrpc":"2.0","id":\#(nextID),"method":"\#(method)","params":\#(params)}"#
+    }
+
+    private func hint(_ line: String) {
+        harness.session.lookAhead(at: MessageParser.parse(Array(line.utf8), maxBatch: harness.session.maxBatch))
+    }
+
+    /// The instance a request's output notification names.
+    private func outputInstances(_ lines: [String]) -> [String] {
+        lines.compactMap { try? JSONValue.parse($0) }
+            .filter { $0["method"]?.stringValue == "output" }
+            .compactMap { $0["params"]?["vm"]?.stringValue }
+    }
+
+    func testALookedAheadRequestGoesToItsInstance() {
+        let line = request("c5.increment", #"{"by":2}"#)
+        hint(line)
+        XCTAssertEqual(Set(outputInstances(harness.send(line))), ["c5"])
+    }
+
+    func testARequestForAnotherInstanceIsNotMisrouted() {
+        hint(request("c6.increment", #"{"by":1}"#))
+        XCTAssertEqual(Set(outputInstances(harness.send(request("c7.increment", #"{"by":1}"#)))), ["c7"])
+        // The same input of another instance: the method differs in its target.
+        hint(request("c8.increment", #"{"by":1}"#))
+        XCTAssertEqual(Set(outputInstances(harness.send(request("c80.increment", #"{"by":1}"#)))), ["c80"])
+    }
+
+    func testAnInstanceDestroyedAfterTheHintIsGone() throws {
+        let line = request("c9.increment", #"{"by":1}"#)
+        hint(line)
+        XCTAssertEqual(harness.send(request("destroy", #"["c9"]"#)).last?.contains(#""result":true"#), true)
+        let answer = try XCTUnwrap(harness.send(line).last.flatMap { try? JSONValue.parse($0) })
+        XCTAssertEqual(answer["error"]?["code"]?.int64Value, -32601, "as without the hint: no instance c9")
+
+        // Made again under the same id: the new instance answers, not the destroyed one.
+        harness.send(request("create", #"{"type":"counter","id":"c9"}"#))
+        hint(line)
+        harness.send(request("destroy", #"["c9"]"#))
+        harness.send(request("create", #"{"type":"counter","id":"c9","options":{"start":40}}"#))
+        let lines = harness.send(line)
+        let count = lines.compactMap { try? JSONValue.parse($0) }.first { $0["params"]?["output"]?.stringValue == "count" }
+        XCTAssertEqual(count?["params"]?["value"]?.int64Value, 41, "the new c9 (started at 40) counted")
+    }
+
+    func testHintsThatAddressNoInstanceChangeNothing() {
+        for line in ["{", request("create", #"{"type":"counter"}"#), request("nobody.increment", "{}"), "[" + request("c1.increment", #"{"by":1}"#) + "]"] {
+            hint(line)
+        }
+        XCTAssertEqual(Set(outputInstances(harness.send(request("c2.increment", #"{"by":1}"#)))), ["c2"])
+    }
+}
