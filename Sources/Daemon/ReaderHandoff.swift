@@ -23,6 +23,12 @@ enum ReaderHandoff: Sendable {
         case let .invalidHeader(reason): self = .invalidHeader(reason: reason)
         }
     }
+
+    /// What the parser made of a message; nil for the other frames.
+    var parsed: ParsedPayload? {
+        if case let .message(_, parsed) = self { return parsed }
+        return nil
+    }
 }
 
 extension InboundFrame {

@@ -216,13 +216,15 @@ public final class StdioServer: @unchecked Sendable {
 
     private func process(_ frames: [ReaderHandoff], in session: Session) {
         guard outcome == nil else { return }
-        // The next message of the chunk is already parsed: its instance can load while this
-        // one runs (see `Session.lookAhead(at:)`). Asked once per chunk: the hint is cheap but
-        // not free, and most sessions have too few instances for it to pay.
+        // The next messages of the chunk are already parsed: the instances they address can
+        // load while this one runs (see `Session.lookAhead(at:)`, two messages ahead). Asked
+        // once per chunk: the hint is cheap but not free, and most sessions have too few
+        // instances for it to pay.
         let looksAhead = frames.count > 1 && face.wantsLookAhead
+        if looksAhead { face.lookAhead(at: frames[1].parsed) }
         for (position, frame) in frames.enumerated() {
-            if looksAhead, position + 1 < frames.count, case let .message(_, next) = frames[position + 1] {
-                face.lookAhead(at: next)
+            if looksAhead, position + 1 < frames.count {
+                face.lookAhead(at: position + 2 < frames.count ? frames[position + 2].parsed : nil)
             }
             switch frame {
             case let .message(bytes, parsed):

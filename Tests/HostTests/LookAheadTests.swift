@@ -25,7 +25,14 @@ final class LookAheadTests: XCTestCase {
         return #"{"jsonrpc":"2.0","id":\#(nextID),"method":"\#(method)","params":\#(params)}"#
     }
 
+    /// Both stages of a look-ahead at `line`, as the transport gives them: first as the
+    /// message two ahead, then (nil: no message after it) as the next one.
     private func hint(_ line: String) {
+        stageOne(line)
+        harness.session.lookAhead(at: nil)
+    }
+
+    private func stageOne(_ line: String) {
         harness.session.lookAhead(at: MessageParser.parse(Array(line.utf8), maxBatch: harness.session.maxBatch))
     }
 
@@ -65,6 +72,17 @@ final class LookAheadTests: XCTestCase {
         let lines = harness.send(line)
         let count = lines.compactMap { try? JSONValue.parse($0) }.first { $0["params"]?["output"]?.stringValue == "count" }
         XCTAssertEqual(count?["params"]?["value"]?.int64Value, 41, "the new c9 (started at 40) counted")
+    }
+
+    /// The instance goes between the two stages: nothing is found, and the request is
+    /// answered as without the hint.
+    func testAnInstanceDestroyedBetweenTheStagesIsNotFound() throws {
+        let line = request("c10.increment", #"{"by":1}"#)
+        stageOne(line)
+        harness.send(request("destroy", #"["c10"]"#))
+        harness.session.lookAhead(at: nil)
+        let answer = try XCTUnwrap(harness.send(line).last.flatMap { try? JSONValue.parse($0) })
+        XCTAssertEqual(answer["error"]?["code"]?.int64Value, -32601)
     }
 
     func testHintsThatAddressNoInstanceChangeNothing() {

@@ -1,6 +1,5 @@
 import JSON
 import Signals
-import Synchronization
 
 /// A declared type with its model type erased: what the registry and the session work with.
 ///
@@ -14,11 +13,6 @@ public struct ViewModelDefinition: @unchecked Sendable {
         let instantiate: (CreationContext) throws(CreationFailure) -> AnyObject
         let apply: (AnyObject, Int, [JSONValue]) throws(InputFailure) -> Bool
         let observe: (AnyObject, Int, OutputSink) -> Disposable?
-        /// How many bytes from a model's address the objects made for the latest instance
-        /// reached (see `Instance.prefetch()`). The latest rather than the most: the first
-        /// instances of a process are spread among its start-up allocations, later ones
-        /// are laid out alike. Shared by every session that serves the type, hence atomic.
-        let span = Atomic<Int>(0)
 
         init(
             description: TypeDescription,
@@ -57,15 +51,6 @@ public struct ViewModelDefinition: @unchecked Sendable {
     /// heap blocks of every instance (BENCHMARKS.md, issue 18).
     func apply(_ model: AnyObject, _ index: Int, _ arguments: [JSONValue]) throws(InputFailure) -> Bool {
         try parts.apply(model, index, arguments)
-    }
-
-    /// How many bytes from a model's address an instance of this type typically spans: the
-    /// latest instance's (0 before the first).
-    var typicalSpan: Int { parts.span.load(ordering: .relaxed) }
-
-    /// Records the span of a new instance (see `typicalSpan`).
-    func noteSpan(_ bytes: Int) {
-        parts.span.store(bytes, ordering: .relaxed)
     }
 
     /// Subscribes `sink` to output number `index` of `model`, one this definition made.

@@ -36,45 +36,44 @@ final class Instance {
             last = sink
             sink.subscription = definition.observe(model, index, sink)
         }
-        noteSpan(of: model)
     }
 
-    /// The most a prefetch loads: enough for the largest built-in types, little enough that a
-    /// model the allocator placed apart from the rest of its instance costs nothing much.
-    static let maxPrefetchBytes = 16 * 1024
-
-    /// Records in the definition how far the objects made for this instance reach from the
-    /// model's address: the model, made first, is usually the lowest, and the allocator
-    /// places the graph made right after it in the following bytes. Measured from the
-    /// objects Host knows (the model, this instance, the sinks and their subscriptions, made
-    /// last); a span that is negative or larger than `maxPrefetchBytes` is not recorded.
-    /// (With 20,000 signup instances made in a row, every one from the tenth percentile to
-    /// the ninetieth spanned 3,744 bytes; the first few, made among the daemon's start-up
-    /// allocations, up to 9,264.)
-    private func noteSpan(of model: AnyObject) {
+    /// How far the objects made for this instance reach around the instance object: the
+    /// model, made first, usually lies `before` bytes below it, and the sinks and their
+    /// subscriptions, made last, end `after` bytes above it; the allocator places the graph
+    /// made in between in between. Measured from the objects Host knows; nil if they are not
+    /// laid out so (the model above the instance, or more than `maxPrefetchBytes` apart).
+    /// With 20,000 signup instances made in a row, every one from the tenth percentile to the
+    /// ninetieth spanned 3,744 bytes from the model; the first few, made among the daemon's
+    /// start-up allocations, up to 9,264. See `Session.lookAhead(at:)`.
+    var span: (before: Int, after: Int)? {
+        guard let model else { return nil }
         func address(_ object: AnyObject) -> Int { Int(bitPattern: Unmanaged.passUnretained(object).toOpaque()) }
-        let start = address(model)
-        var end = address(self)
+        let here = address(self)
+        var end = here
         var next = outputs
         while let sink = next {
             end = Swift.max(end, address(sink))
             if let subscription = sink.subscription { end = Swift.max(end, address(subscription as AnyObject)) }
             next = sink.next
         }
-        // The last object's own bytes: none here is larger than 128.
-        let span = end - start + 128
-        if span > 0, span <= Self.maxPrefetchBytes { definition.noteSpan(span) }
+        // The last object's own bytes: none Host makes is larger than 128.
+        let before = here - address(model), after = end + 128 - here
+        guard before >= 0, before + after <= Self.maxPrefetchBytes else { return nil }
+        return (before, after)
     }
 
-    /// Starts loading this instance's objects into the cache: the bytes its type typically
-    /// spans from the model's address (see `noteSpan(of:)`). A hint that never faults, so a
-    /// guess that reaches past the instance, or into memory that is not mapped, costs only
-    /// the wasted loads. See `Session.lookAhead(at:)` for when it is worth it.
-    func prefetch() {
-        guard let model else { return }
-        let span = definition.typicalSpan
-        guard span > 0 else { return }
-        switchboard_prefetch(Unmanaged.passUnretained(model).toOpaque(), span)
+    /// The most a prefetch loads: enough for the largest built-in types, little enough that a
+    /// model the allocator placed apart from the rest of its instance costs nothing much.
+    static let maxPrefetchBytes = 16 * 1024
+
+    /// Starts loading the objects of the instance at `address` into the cache, assuming they
+    /// lie as `span` says (see `span`; the latest instance's). Reads nothing: it needs only the
+    /// instance's address, which the table holds. A hint that never faults, so a guess that
+    /// reaches past the instance, or into memory that is not mapped, costs only the wasted
+    /// loads.
+    static func prefetch(at address: UnsafeRawPointer, span: (before: Int, after: Int)) {
+        switchboard_prefetch(address - span.before, span.before + span.after)
     }
 
     /// Whether `destroy()` was called (the model is then gone; a stored flag would make the

@@ -1,3 +1,4 @@
+import CPrefetch
 import Glibc
 import JSON
 
@@ -17,9 +18,19 @@ struct InstanceTable {
         index.find(id)
     }
 
-    /// The instance whose id is these UTF-8 bytes.
-    func find(bytes: UnsafeRawBufferPointer) -> Instance? {
-        index.find(bytes: bytes)
+    /// The hash `find(bytes:hash:)` takes for an id's UTF-8 bytes.
+    static func hash(bytes: UnsafeRawBufferPointer) -> Int {
+        InstanceIndex.hash(bytes: bytes)
+    }
+
+    /// Starts loading the part of the table where an id with this hash is looked up.
+    func prefetch(hash: Int) {
+        index.prefetch(hash: hash)
+    }
+
+    /// The instance whose id is these UTF-8 bytes, whose hash is `hash`.
+    func find(bytes: UnsafeRawBufferPointer, hash: Int) -> Instance? {
+        index.find(bytes: bytes, hash: hash)
     }
 
     /// Adds `instance`, whose id must not be taken.
@@ -78,7 +89,7 @@ struct InstanceIndex {
         return id.withUTF8 { hash(bytes: UnsafeRawBufferPointer($0)) }
     }
 
-    private static func hash(bytes: UnsafeRawBufferPointer) -> Int {
+    static func hash(bytes: UnsafeRawBufferPointer) -> Int {
         var hasher = Hasher()
         hasher.combine(bytes: bytes)
         return hasher.finalize()
@@ -109,10 +120,18 @@ struct InstanceIndex {
         slot(of: id, hash: Self.hash(id)).flatMap { slots[$0] }
     }
 
-    /// The instance whose id is `bytes`, compared in place (no string is made).
-    func find(bytes: UnsafeRawBufferPointer) -> Instance? {
+    /// Starts loading the tag and the slot where a lookup of this hash begins.
+    func prefetch(hash: Int) {
+        guard count > 0 else { return }
+        let position = hash & (slots.count - 1)
+        tags.withUnsafeBufferPointer { switchboard_prefetch($0.baseAddress.map { UnsafeRawPointer($0 + position) }, 1) }
+        slots.withUnsafeBufferPointer { switchboard_prefetch($0.baseAddress.map { UnsafeRawPointer($0 + position) }, 8) }
+    }
+
+    /// The instance whose id is `bytes` (whose hash is `hash`), compared in place: no string
+    /// is made.
+    func find(bytes: UnsafeRawBufferPointer, hash: Int) -> Instance? {
         guard count > 0 else { return nil }
-        let hash = Self.hash(bytes: bytes)
         let mask = slots.count - 1
         let tag = Self.tag(hash)
         var position = hash & mask

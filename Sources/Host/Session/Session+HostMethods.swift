@@ -105,6 +105,7 @@ extension Session {
         let instance = Instance(id: id, definition: definition, model: model)
         instances.insert(instance)
         instance.connect(to: self)
+        if let span = instance.span { lookAheadSpan = span }
         return .success(instance)
     }
 

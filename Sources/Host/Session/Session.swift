@@ -37,9 +37,14 @@ public final class Session {
     /// input's have ended). The checks cost about 190 instructions a request.
     @exclusivity(unchecked) var instances = InstanceTable()
     /// The instances the last two looked-ahead requests address, with their methods (see
-    /// `lookAhead(at:)`): two, because the transport looks one request ahead, so the newest is
-    /// the next request's and the one before is the current request's.
+    /// `lookAhead(at:)`): the newest is the next request's, the one before the current one's.
     @exclusivity(unchecked) var lookedAhead: (newest: LookedAhead?, previous: LookedAhead?) = (nil, nil)
+    /// The request two ahead, once its table slot has been asked for: its method and the
+    /// hash of its target (see `lookAhead(at:)`).
+    @exclusivity(unchecked) var pendingLookAhead: (method: String, hash: Int)?
+    /// Where the latest instance's objects lie around it (see `Instance.span`): what a
+    /// look-ahead prefetches around an instance of any type.
+    @exclusivity(unchecked) var lookAheadSpan: (before: Int, after: Int)?
     /// The last number used for a generated id, per type: `signup`, then `signup-2`…
     private var generatedIDs: [ExactString: Int] = [:]
     @exclusivity(unchecked) private var seq: Int64 = 0
@@ -118,29 +123,49 @@ public final class Session {
     public var maxBatch: Int { configuration.maxBatch }
 
     /// From how many live instances `lookAhead(at:)` prefetches. Below it, the instances
-    /// mostly stay in the processor's caches and the look-ahead's work (about 1,600
-    /// instructions a request) costs more than the misses it saves; above it, nearly every
-    /// request meets a cold instance (`daemon_client scale`, BENCHMARKS.md, issue 18: with
-    /// 1,000 signup instances the look-ahead made 400,000 requests 12% slower, with 4,000 about
-    /// even, with 16,000 and 100,000 15–20% faster).
+    /// mostly stay in the processor's caches and the look-ahead's work costs more than the
+    /// misses it saves; above it, nearly every request meets a cold instance
+    /// (`daemon_client scale`, BENCHMARKS.md, issue 18: with 1,000 signup instances looking
+    /// ahead made 400,000 requests 12% slower, with 4,000 about even, with 16,000 and 100,000
+    /// 15–20% faster).
     static let lookAheadMinimumInstances = 8_192
 
-    /// A hint from the transport that `parsed` is the request after the one it hands over
-    /// next: with many live instances, the instance it addresses starts loading into the
-    /// cache now (`Instance.prefetch()`), while the current request runs, instead of missing
-    /// the cache object by object when its turn comes. Found by the method's bytes in
-    /// place, and remembered, so its dispatch does not look it up again. Changes nothing
-    /// else: dispatch uses what was found only if it is still live and the method is the same.
-    public func lookAhead(at parsed: ParsedPayload) {
-        guard wantsLookAhead, case let .single(.request(request)) = parsed else { return }
-        var method = request.method
-        let found: Instance? = method.withUTF8 { bytes in
-            guard let dot = bytes.firstIndex(of: UInt8(ascii: ".")) else { return nil }
-            return instances.find(bytes: UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: bytes[..<dot])))
+    /// A hint from the transport, called once before each pipelined message it hands over
+    /// with the message two places further on (nil when there is none): with many live
+    /// instances, the instances coming requests address load into the cache while the
+    /// current request runs, instead of missing it object by object when their turn comes.
+    ///
+    /// In two stages, so neither waits for memory: for the message given, its target's hash
+    /// is computed and the table's slot for it asked for; for the message given the time
+    /// before (the next one to run after the current), the table is read (loaded by now),
+    /// and the objects around the instance found asked for (`Instance.prefetch`), which
+    /// needs only the instance's address. The instance found is remembered, so its
+    /// dispatch does not look it up again; dispatch uses it only if it is still live and
+    /// the method is the same, so nothing else changes.
+    public func lookAhead(at parsed: ParsedPayload?) {
+        if let pending = pendingLookAhead {
+            pendingLookAhead = nil
+            var method = pending.method
+            let found: Instance? = method.withUTF8 { bytes in
+                Self.target(of: bytes).flatMap { instances.find(bytes: $0, hash: pending.hash) }
+            }
+            if let found {
+                if let span = lookAheadSpan { Instance.prefetch(at: Unmanaged.passUnretained(found).toOpaque(), span: span) }
+                lookedAhead = (LookedAhead(method: pending.method, instance: found), lookedAhead.newest)
+            }
         }
-        guard let found else { return }
-        found.prefetch()
-        lookedAhead = (LookedAhead(method: request.method, instance: found), lookedAhead.newest)
+        guard wantsLookAhead, let parsed, case let .single(.request(request)) = parsed else { return }
+        var method = request.method
+        let hash: Int? = method.withUTF8 { bytes in Self.target(of: bytes).map(InstanceTable.hash(bytes:)) }
+        guard let hash else { return }
+        instances.prefetch(hash: hash)
+        pendingLookAhead = (request.method, hash)
+    }
+
+    /// The bytes of a method's target (before its first dot), if it has one.
+    private static func target(of method: UnsafeBufferPointer<UInt8>) -> UnsafeRawBufferPointer? {
+        guard let dot = method.firstIndex(of: UInt8(ascii: ".")) else { return nil }
+        return UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: method[..<dot]))
     }
 
     /// Whether there are enough live instances for `lookAhead(at:)` to act.

@@ -9,9 +9,10 @@ public protocol SessionFace: AnyObject {
     /// Whether `lookAhead(at:)` would do anything now; asked once per chunk of frames, so
     /// a transport skips the look-ahead's own work when the answer is no.
     var wantsLookAhead: Bool { get }
-    /// A hint that `parsed` comes after the frame handed over next (see
-    /// `Session.lookAhead(at:)`); faces without a use for it do nothing.
-    func lookAhead(at parsed: ParsedPayload)
+    /// A hint, given before each frame of a chunk is handed over, with the frame two places
+    /// further on (nil past the chunk's end; see `Session.lookAhead(at:)`); faces without a
+    /// use for it do nothing.
+    func lookAhead(at parsed: ParsedPayload?)
     /// Reports a frame skipped for exceeding the line limit.
     func handleOversizedFrame(length: Int, limit: Int)
     /// Reports a frame whose header could not be understood.
@@ -28,5 +29,5 @@ extension SessionFace {
     /// No: the hint is optional.
     public var wantsLookAhead: Bool { false }
     /// Nothing: the hint is optional.
-    public func lookAhead(at parsed: ParsedPayload) {}
+    public func lookAhead(at parsed: ParsedPayload?) {}
 }
