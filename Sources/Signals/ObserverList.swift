@@ -149,13 +149,16 @@ final class ObserverBuffer: ManagedBuffer<ObserverBuffer.Header, SubscriptionBas
         return made
     }
 
+    // The header is read and written through its pointer: `ManagedBuffer.header` is a class
+    // property, and each access to it outside the standard library is checked for exclusivity
+    // at run time (about 76 instructions: 15% of a property set with 10 observers).
     @inlinable
-    var count: Int { Int(header.count) }
+    var count: Int { withUnsafeMutablePointerToHeader { Int($0.pointee.count) } }
 
     /// How many observers fit (not `capacity`, which `ManagedBuffer` computes from the heap
     /// block's usable size).
     @inlinable
-    var room: Int { Int(header.capacity) }
+    var room: Int { withUnsafeMutablePointerToHeader { Int($0.pointee.capacity) } }
 
     @inlinable
     subscript(index: Int) -> SubscriptionBase {
@@ -181,9 +184,12 @@ final class ObserverBuffer: ManagedBuffer<ObserverBuffer.Header, SubscriptionBas
     @inlinable
     func copy(capacity: Int) -> ObserverBuffer {
         withUnsafeMutablePointerToElements { elements in
-            ObserverBuffer.make(capacity: Swift.max(capacity, count)) { copy in
-                copy.withUnsafeMutablePointerToElements { $0.initialize(from: elements, count: count) }
-                copy.header.count = header.count
+            let count = count
+            return ObserverBuffer.make(capacity: Swift.max(capacity, count)) { copy in
+                copy.withUnsafeMutablePointers { header, copied in
+                    copied.initialize(from: elements, count: count)
+                    header.pointee.count = Int32(count)
+                }
             }
         }
     }
@@ -191,18 +197,21 @@ final class ObserverBuffer: ManagedBuffer<ObserverBuffer.Header, SubscriptionBas
     /// Appends `subscription`; there must be room.
     @inlinable
     func append(_ subscription: SubscriptionBase) {
-        precondition(count < room, "ObserverBuffer.append without room")
-        withUnsafeMutablePointerToElements { ($0 + count).initialize(to: subscription) }
-        header.count += 1
+        withUnsafeMutablePointers { header, elements in
+            let count = Int(header.pointee.count)
+            precondition(count < Int(header.pointee.capacity), "ObserverBuffer.append without room")
+            (elements + count).initialize(to: subscription)
+            header.pointee.count += 1
+        }
     }
 
     /// Removes and returns the observer at `index`, keeping the others' order.
     @inlinable
     func remove(at index: Int) -> SubscriptionBase {
-        withUnsafeMutablePointerToElements { elements in
+        withUnsafeMutablePointers { header, elements in
             let removed = (elements + index).move()
-            (elements + index).moveInitialize(from: elements + index + 1, count: count - index - 1)
-            header.count -= 1
+            (elements + index).moveInitialize(from: elements + index + 1, count: Int(header.pointee.count) - index - 1)
+            header.pointee.count -= 1
             return removed
         }
     }
@@ -211,14 +220,14 @@ final class ObserverBuffer: ManagedBuffer<ObserverBuffer.Header, SubscriptionBas
     @inline(__always)
     @inlinable
     func forEach(_ body: (SubscriptionBase) -> Void) {
-        withUnsafeMutablePointerToElements { elements in
-            for index in 0..<count {
+        withUnsafeMutablePointers { header, elements in
+            for index in 0..<Int(header.pointee.count) {
                 Unmanaged.passUnretained(elements[index])._withUnsafeGuaranteedRef(body)
             }
         }
     }
 
     deinit {
-        _ = withUnsafeMutablePointerToElements { $0.deinitialize(count: count) }
+        _ = withUnsafeMutablePointers { header, elements in elements.deinitialize(count: Int(header.pointee.count)) }
     }
 }
