@@ -26,14 +26,15 @@ public struct ExactString: Hashable, Sendable, CustomStringConvertible {
         bytesEqual(lhs.string, rhs.string)
     }
 
-    /// Hashes the UTF-8 bytes (consistent with `==`).
+    /// Hashes the UTF-8 bytes (consistent with `==`). Both paths feed the hasher the same
+    /// bytes and nothing else, so equal strings hash alike whether or not their storage is
+    /// contiguous.
     public func hash(into hasher: inout Hasher) {
         let utf8 = string.utf8
         if let hashed: Void = utf8.withContiguousStorageIfAvailable({ hasher.combine(bytes: UnsafeRawBufferPointer($0)) }) {
             return hashed
         }
         for byte in utf8 { hasher.combine(byte) }
-        hasher.combine(utf8.count)
     }
 }
 

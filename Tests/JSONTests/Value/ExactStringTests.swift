@@ -1,0 +1,25 @@
+import JSON
+import XCTest
+
+/// `ExactString` compares and hashes by UTF-8 bytes, so canonically equivalent spellings are
+/// different keys, and its hash is the hash of its bytes alone.
+final class ExactStringTests: XCTestCase {
+    func testCanonicallyEquivalentSpellingsAreDifferentKeys() {
+        XCTAssertEqual("\u{e9}", "e\u{301}", "String's == merges them")
+        XCTAssertNotEqual(ExactString("\u{e9}"), ExactString("e\u{301}"))
+        let table: [ExactString: Int] = [ExactString("\u{e9}"): 1, ExactString("e\u{301}"): 2]
+        XCTAssertEqual(table.count, 2)
+        XCTAssertEqual(table[ExactString("e\u{301}")], 2)
+    }
+
+    /// The hash is the bytes fed to the hasher and nothing else: the same as feeding them one
+    /// by one (what the path for non-contiguous storage does), so equal strings hash alike
+    /// whichever path they take.
+    func testTheHashIsTheHashOfTheBytesAlone() {
+        for text in ["", "signup", "e\u{301}", "s12345", String(repeating: "ü", count: 40)] {
+            var byBytes = Hasher()
+            for byte in text.utf8 { byBytes.combine(byte) }
+            XCTAssertEqual(ExactString(text).hashValue, byBytes.finalize(), text)
+        }
+    }
+}
