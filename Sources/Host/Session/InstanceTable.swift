@@ -146,7 +146,11 @@ struct InstanceIndex {
 
     private static func equal(_ id: String, _ bytes: UnsafeRawBufferPointer) -> Bool {
         var id = id
-        return id.withUTF8 { own in own.count == bytes.count && (own.count == 0 || memcmp(own.baseAddress!, bytes.baseAddress!, own.count) == 0) }
+        return id.withUTF8 { own in
+            guard own.count == bytes.count else { return false }
+            guard let left = own.baseAddress, let right = bytes.baseAddress else { return true } // both empty
+            return memcmp(left, right, own.count) == 0
+        }
     }
 
     /// Adds `instance`; its id must not be in the table.
