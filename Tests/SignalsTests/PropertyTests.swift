@@ -192,6 +192,21 @@ final class PropertyTests: XCTestCase {
         XCTAssertEqual(late.core.observerCount, 0)
     }
 
+    /// A binding through the general `<~` (a producer source) feeds the property as long as
+    /// it lives, does not keep it alive, and ends with it.
+    func testABindingFromAProducerNeitherKeepsThePropertyAliveNorOutlivesIt() {
+        let (signal, input) = Signal<Int, Never>.pipe()
+        var target: MutableProperty<Int>? = MutableProperty(0)
+        if let target { target <~ SignalProducer(signal) }
+        input.send(value: 3)
+        XCTAssertEqual(target?.value, 3)
+        weak let weakTarget = target
+        target = nil
+        XCTAssertNil(weakTarget, "a binding does not keep its target alive")
+        XCTAssertEqual(signal.core.observerCount, 0, "the target's end ends the binding")
+        input.send(value: 4)
+    }
+
     func testBindingFromProducerAndProperty() {
         let source = MutableProperty(7)
         let target = MutableProperty(0)

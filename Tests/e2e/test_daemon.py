@@ -40,6 +40,44 @@ class Framing(unittest.TestCase):
         self.assertEqual([l["id"] for l in lines], list(range(1, 2001)))
         self.assertEqual(code, 0)
 
+    def test_pipelined_requests_on_many_instances_go_to_their_own(self):
+        # More live instances than Session.lookAheadMinimumInstances (8,192), so the daemon
+        # looks two messages ahead; destroys and re-creations in the stream must not misroute.
+        count = 8300
+        data = b"".join(request(i + 1, "create", {"type": "signup", "id": f"s{i}"}) for i in range(count))
+        next_id = count + 1
+        expected = {}  # request id -> instance its outputs must name
+        errors = set()  # request ids that must fail: their instance was destroyed
+        stream = []
+        for k in range(0, count, 37):
+            target = f"s{k}"
+            if k % 5 == 0:  # destroyed between the look-ahead and its request
+                stream.append(request(next_id, "destroy", [target])); next_id += 1
+                stream.append(request(next_id, f"{target}.nameChanged", ["Lisa"])); errors.add(next_id); next_id += 1
+                stream.append(request(next_id, "create", {"type": "signup", "id": target})); next_id += 1
+            for method, value in (("nameChanged", "Lisa"), ("emailChanged", "lisa@rules.com"), ("passwordChanged", "pw")):
+                stream.append(request(next_id, f"{target}.{method}", [value]))
+                expected[next_id] = target
+                next_id += 1
+        lines, _, code = run(data + b"".join(stream), timeout=120)
+        self.assertEqual(code, 0)
+        outputs_by_cause = {}
+        answered = {}
+        for line in lines:
+            if line.get("method") == "output":
+                cause = line["params"]["cause"].get("id")
+                outputs_by_cause.setdefault(cause, set()).add(line["params"]["vm"])
+            elif "id" in line:
+                answered[line["id"]] = line
+        for rid, target in expected.items():
+            self.assertIn("result", answered[rid], answered[rid])
+            self.assertTrue(outputs_by_cause.get(rid, {target}) <= {target}, (rid, target, outputs_by_cause.get(rid)))
+        # Each instance's third field enables its button: one output per instance, its own.
+        enabling = [rid for rid in expected if outputs_by_cause.get(rid)]
+        self.assertEqual(len(enabling), len(range(0, count, 37)))
+        for rid in errors:
+            self.assertEqual(answered[rid]["error"]["code"], -32601, answered[rid])
+
     def test_crlf_blank_lines_and_eof_mid_line(self):
         data = b"\n  \r\n" + request(1, "list").replace(b"\n", b"\r\n") + b"\t\n" + request(2, "list").rstrip(b"\n")
         lines, _, code = run(data)

@@ -53,11 +53,9 @@ final class Instance {
         func address(_ object: AnyObject) -> Int { Int(bitPattern: Unmanaged.passUnretained(object).toOpaque()) }
         let here = address(self)
         var end = here
-        var next = outputs
-        while let sink = next {
+        forEachSink { sink in
             end = Swift.max(end, address(sink))
             if let subscription = sink.subscription { end = Swift.max(end, address(subscription as AnyObject)) }
-            next = sink.next
         }
         // The last object's own bytes: none Host makes is larger than 128.
         let before = here - address(model), after = end + 128 - here
@@ -93,10 +91,17 @@ final class Instance {
     /// Disposes the outputs' subscriptions, so nothing calls a sink again. The sinks stay,
     /// with their last values.
     private func disconnect() {
-        var next = outputs
-        while let sink = next {
+        forEachSink { sink in
             sink.subscription?.dispose()
             sink.subscription = nil
+        }
+    }
+
+    /// Calls `body` with each output's sink, in the description's order.
+    private func forEachSink(_ body: (OutputSink) -> Void) {
+        var next = outputs
+        while let sink = next {
+            body(sink)
             next = sink.next
         }
     }
@@ -109,10 +114,8 @@ final class Instance {
     /// The last value of every output that has sent one, in declaration order.
     var snapshot: JSONValue {
         var object = JSONObject()
-        var next = outputs
-        while let sink = next {
+        forEachSink { sink in
             if let value = sink.lastValue { object[definition.description.outputs[Int(sink.index)].name] = value }
-            next = sink.next
         }
         return .object(object)
     }

@@ -100,15 +100,16 @@ struct InstanceIndex {
         UInt8(truncatingIfNeeded: UInt(bitPattern: hash) >> 57) | 0x80
     }
 
-    /// The slot of the instance with this id, if there is one.
-    private func slot(of id: String, hash: Int) -> Int? {
+    /// The slot of the instance whose id is `bytes` (whose hash is `hash`), compared in place:
+    /// no string is made.
+    private func slot(of bytes: UnsafeRawBufferPointer, hash: Int) -> Int? {
         guard count > 0 else { return nil }
         let mask = slots.count - 1
         let tag = Self.tag(hash)
         var position = hash & mask
         // Ends: the table is never full (at most 7/8), so an empty slot comes.
         while tags[position] != 0 {
-            if tags[position] == tag, let instance = slots[position], bytesEqual(instance.id, id) {
+            if tags[position] == tag, let instance = slots[position], Self.equal(instance.id, bytes) {
                 return position
             }
             position = (position + 1) & mask
@@ -116,32 +117,13 @@ struct InstanceIndex {
         return nil
     }
 
-    func find(_ id: String) -> Instance? {
-        slot(of: id, hash: Self.hash(id)).flatMap { slots[$0] }
-    }
-
-    /// Starts loading the tag and the slot where a lookup of this hash begins.
-    func prefetch(hash: Int) {
-        guard count > 0 else { return }
-        let position = hash & (slots.count - 1)
-        tags.withUnsafeBufferPointer { switchboard_prefetch($0.baseAddress.map { UnsafeRawPointer($0 + position) }, 1) }
-        slots.withUnsafeBufferPointer { switchboard_prefetch($0.baseAddress.map { UnsafeRawPointer($0 + position) }, 8) }
-    }
-
-    /// The instance whose id is `bytes` (whose hash is `hash`), compared in place: no string
-    /// is made.
-    func find(bytes: UnsafeRawBufferPointer, hash: Int) -> Instance? {
-        guard count > 0 else { return nil }
-        let mask = slots.count - 1
-        let tag = Self.tag(hash)
-        var position = hash & mask
-        while tags[position] != 0 {
-            if tags[position] == tag, let instance = slots[position], Self.equal(instance.id, bytes) {
-                return instance
-            }
-            position = (position + 1) & mask
+    /// The slot of the instance with this id.
+    private func slot(of id: String) -> Int? {
+        var id = id
+        return id.withUTF8 { bytes in
+            let bytes = UnsafeRawBufferPointer(bytes)
+            return slot(of: bytes, hash: Self.hash(bytes: bytes))
         }
-        return nil
     }
 
     private static func equal(_ id: String, _ bytes: UnsafeRawBufferPointer) -> Bool {
@@ -153,6 +135,23 @@ struct InstanceIndex {
         }
     }
 
+    func find(_ id: String) -> Instance? {
+        slot(of: id).flatMap { slots[$0] }
+    }
+
+    /// The instance whose id is `bytes`, whose hash is `hash`.
+    func find(bytes: UnsafeRawBufferPointer, hash: Int) -> Instance? {
+        slot(of: bytes, hash: hash).flatMap { slots[$0] }
+    }
+
+    /// Starts loading the tag and the slot where a lookup of this hash begins.
+    func prefetch(hash: Int) {
+        guard count > 0 else { return }
+        let position = hash & (slots.count - 1)
+        tags.withUnsafeBufferPointer { switchboard_prefetch($0.baseAddress.map { UnsafeRawPointer($0 + position) }, 1) }
+        slots.withUnsafeBufferPointer { switchboard_prefetch($0.baseAddress.map { UnsafeRawPointer($0 + position) }, 8) }
+    }
+
     /// Adds `instance`; its id must not be in the table.
     mutating func insert(_ instance: Instance) {
         if (count + 1) * 8 > slots.count * 7 { grow() }
@@ -162,7 +161,7 @@ struct InstanceIndex {
 
     /// Removes `instance` (found by its id and identity); false if it is not here.
     mutating func remove(_ instance: Instance) -> Bool {
-        guard let found = slot(of: instance.id, hash: Self.hash(instance.id)), slots[found] === instance else {
+        guard let found = slot(of: instance.id), slots[found] === instance else {
             return false
         }
         let mask = slots.count - 1

@@ -55,13 +55,7 @@ public func <~ <Target: BindingTargetProvider, Source: BindingSource>(
     source: Source
 ) -> Disposable? where Target.Value == Source.Value {
     let bindingTarget = target.bindingTarget
-    guard !bindingTarget.lifetime.hasEnded else { return nil }
-    let disposable = source.producer.startWithValues(bindingTarget.action)
-    let handle = bindingTarget.lifetime += disposable
-    return AnyDisposable {
-        disposable.dispose()
-        handle?.dispose()
-    }
+    return bind(until: bindingTarget.lifetime) { source.producer.startWithValues(bindingTarget.action) }
 }
 
 /// Binds the values of a signal to `target` until either ends; see the general `<~`.
@@ -76,33 +70,32 @@ public func <~ <Target: BindingTargetProvider>(
     source: Signal<Target.Value, Never>
 ) -> Disposable? {
     let bindingTarget = target.bindingTarget
-    guard !bindingTarget.lifetime.hasEnded else { return nil }
-    guard let disposable = source.observeValues(bindingTarget.action) else { return nil }
-    let handle = bindingTarget.lifetime += disposable
-    return AnyDisposable {
-        disposable.dispose()
-        handle?.dispose()
-    }
+    return bind(until: bindingTarget.lifetime) { source.observeValues(bindingTarget.action) }
 }
 
 /// Binds the values of a signal to a mutable property until either ends; see the general `<~`.
 ///
-/// The subscription's closure captures the property's core, not the property: setting the
-/// value is sending it on the core (what `value`'s setter does), the core ignores values once
-/// the property has ended, and the property's deinitialization ends the core's lifetime and
-/// with it the binding. So the binding needs no weak reference, whose side table, wrapper
-/// object and closure context were three heap blocks of every view model that feeds a
-/// property from an output (BENCHMARKS.md, issue 18); it is one subscription.
+/// The general form for a signal observes with a closure around the target's action, two
+/// closures and a context; here the subscription's one closure captures only the property's
+/// core (see `MutableProperty.bindingTarget`): one heap block per binding, where a view model
+/// that feeds a property from an output had four (BENCHMARKS.md, issue 18).
 @discardableResult
 @inlinable
 public func <~ <Value>(target: MutableProperty<Value>, source: Signal<Value, Never>) -> Disposable? {
     let core = target.core
-    guard !core.hasEnded else { return nil }
-    let disposable = source.observe { [core] event in
-        if case .value = event { core.send(event) }
+    return bind(until: core.lifetime) {
+        source.observe { [core] event in
+            if case .value = event { core.send(event) }
+        }
     }
-    guard let disposable else { return nil }
-    let handle = core.lifetime += disposable
+}
+
+/// The end of every `<~`: starts the binding with `subscribe` unless `lifetime` has ended,
+/// ends it with the lifetime, and returns what ends it early.
+@inlinable
+func bind(until lifetime: Lifetime, _ subscribe: () -> Disposable?) -> Disposable? {
+    guard !lifetime.hasEnded, let disposable = subscribe() else { return nil }
+    let handle = lifetime += disposable
     return AnyDisposable {
         disposable.dispose()
         handle?.dispose()

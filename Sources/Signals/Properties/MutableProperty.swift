@@ -37,6 +37,19 @@ public final class MutableProperty<Value>: MutablePropertyProtocol, @unchecked S
         core.send(.completed)
     }
 
+    /// Sets the value from bindings, for as long as the property lives.
+    ///
+    /// The action captures the property's core, not the property (unlike the protocol's
+    /// default, which holds the target weakly): setting the value is sending it on the core,
+    /// the core ignores values once the property has ended, and the property's
+    /// deinitialization ends the core's lifetime and with it every binding. So a binding
+    /// keeps the property no more alive than a weak reference would, without a weak
+    /// reference's side table and wrapper object.
+    @inlinable
+    public var bindingTarget: BindingTarget<Value> {
+        BindingTarget(lifetime: core.lifetime) { [core] value in core.send(.value(value)) }
+    }
+
     /// The current value. Setting it sends the new value to observers of `signal` and `producer`.
     @inlinable
     public var value: Value {
