@@ -58,9 +58,6 @@ struct InstanceTable {
         return ids
     }
 
-    /// Every instance, in creation order.
-    var all: [Instance] { inCreationOrder }
-
     private mutating func compact() {
         order = order.compactMap { $0 }
         for (slot, instance) in order.enumerated() { instance?.slot = slot }

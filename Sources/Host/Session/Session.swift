@@ -102,7 +102,7 @@ public final class Session {
     deinit {
         // A session dropped without destroying its instances (a test, a fuzzer, an embedding
         // app) still stops every output subscription, so nothing it created outlives it.
-        for instance in instances.all { instance.destroy() }
+        for instance in instances.inCreationOrder { instance.destroy() }
     }
 
     /// How many scheduled one-shot actions (latencies, timeouts, debounces) are pending.
