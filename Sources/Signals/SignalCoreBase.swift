@@ -1,5 +1,7 @@
+import Synchronization
+
 /// The half of a signal core that does not depend on the signal's types: the observer list,
-/// the delivery flag and the lifetime.
+/// the delivery state and the lifetime.
 ///
 /// It is a non-generic base class so that removing an observer runs fully compiled code.
 /// Disposal arrives through the `Disposable` existential, and a protocol witness of a generic
@@ -7,7 +9,7 @@
 /// at run time and cost more than subscribing.
 ///
 /// `mutex` guards every `var` here and in the generic `Signal.Core` built on it, and the core
-/// state declared in `Lifetime` (`phase`, `isDelivering`, `wrapper`, which fill padding
+/// state declared in `Lifetime` (`phase`, `delivery`, `wrapper`, which fill padding
 /// there); it is never held while user code (an observer) runs.
 ///
 /// The core is its own lifetime (the signal's, which ends when it terminates) rather than
@@ -48,6 +50,13 @@ class SignalCoreBase: SubscriptionBase, @unchecked Sendable {
         super.init()
     }
 
+    /// Whether some thread is delivering this core's events (draining its queue, or fed by
+    /// the source of a single-source operator). Acquiring: a remover that finds a fed delivery
+    /// ended may drop what that delivery held without a reference count.
+    @inline(__always)
+    @inlinable
+    final var isDelivering: Bool { delivery.load(ordering: .acquiring) != .idle }
+
     /// The lifetime of the signal: ends when it terminates (already ended if it has), and
     /// then disposes what the generator attached to it.
     @inlinable
@@ -60,10 +69,26 @@ class SignalCoreBase: SubscriptionBase, @unchecked Sendable {
         let orphaned: Bool = mutex.withLock {
             // The deliverer may be holding it without a reference: keep it alive until the
             // delivery ends.
-            if let removed = observers.remove(subscription), isDelivering { ensuredSpare.retired.append(removed) }
+            if let removed = observers.remove(subscription), deliveryMayHoldRemoved() { ensuredSpare.retired.append(removed) }
             return observers.isEmpty && wrapper == .released && phase == .alive
         }
         if orphaned { interrupt() }
+    }
+
+    /// With `mutex` held, as an observer is removed: whether a delivery under way may still
+    /// hold it without a reference count (see `Signal.Recipients`), so that it must be kept
+    /// until the delivery ends. A fed delivery, which ends without the lock, is told to take
+    /// it then; if it has just ended instead, nothing holds the observer any more.
+    @inlinable
+    final func deliveryMayHoldRemoved() -> Bool {
+        switch delivery.load(ordering: .acquiring) {
+        case .idle:
+            return false
+        case .draining, .fedRetiring:
+            return true
+        case .fed:
+            return delivery.compareExchange(expected: .fed, desired: .fedRetiring, ordering: .acquiringAndReleasing).exchanged
+        }
     }
 
     /// The public `Signal` object went away.
@@ -111,6 +136,27 @@ class SignalCoreBase: SubscriptionBase, @unchecked Sendable {
 /// (A field of `Lifetime`, see there.)
 @usableFromInline
 enum CorePhase: UInt8 { case alive, terminating, terminated }
+
+/// How a signal core's events are being delivered. (A field of `Lifetime`, see there.)
+///
+/// A *draining* deliverer owns the core's queue: it delivers its event, then whatever was
+/// queued behind it, and ends the delivery under the lock when it finds the queue empty. A
+/// *fed* delivery is an event that a single-source operator (`map`, `filter`, `take(first:)`,
+/// `skip(first:)`) forwards while its source's deliverer calls it: the source already hands
+/// over one event at a time, and nothing else sends on such an operator but an interruption
+/// (see `Signal.Core.interrupt`), so no event can be queued behind a fed one, and the delivery
+/// ends with a store instead of taking the lock again: one atomic read-modify-write per
+/// operator hop instead of two. `fedRetiring` is a fed delivery during which an observer was
+/// removed: its deliverer takes the lock at the end after all, to release the subscription
+/// (see `SignalCoreBase.remove`).
+@usableFromInline
+enum CoreDelivery: UInt8, AtomicRepresentable {
+    case idle, draining, fed, fedRetiring
+
+    /// A fed delivery, whether or not it retired a subscription.
+    @inlinable
+    var isFed: Bool { self == .fed || self == .fedRetiring }
+}
 
 /// What the deinitialization of a core's `Signal` wrapper means. A signal whose wrapper is
 /// `released` and that has no observer can never be observed again, and is interrupted. A

@@ -41,10 +41,10 @@ public class Lifetime: @unchecked Sendable {
     /// A signal core's life cycle (see `CorePhase`).
     @usableFromInline
     @exclusivity(unchecked) final var phase = CorePhase.alive
-    /// True while some thread is delivering a core's events; it owns the queue until it finds
-    /// it empty.
+    /// Whether, and how, some thread is delivering a core's events (see `CoreDelivery`).
+    /// Atomic because a fed delivery ends without the lock; read under `mutex` otherwise.
     @usableFromInline
-    @exclusivity(unchecked) final var isDelivering = false
+    let delivery = Atomic<CoreDelivery>(.idle)
     /// Whether a core's public `Signal` wrapper is still there (see `CoreWrapper`).
     @usableFromInline
     @exclusivity(unchecked) final var wrapper = CoreWrapper.held

@@ -63,7 +63,7 @@ extension Signal {
 
         @inlinable
         final func forward(_ event: inout Signal<Value, Error>.Event) {
-            send(event.map(transform))
+            feed(event.map(transform))
         }
     }
 
@@ -81,7 +81,7 @@ extension Signal {
 
         @inlinable
         final func forward(_ event: inout Signal<Value, Error>.Event) {
-            send(event.map { _ in constant })
+            feed(event.map { _ in constant })
         }
     }
 
@@ -100,7 +100,7 @@ extension Signal {
         @inlinable
         final func forward(_ event: inout Signal<Value, Error>.Event) {
             if case let .value(value) = event, !isIncluded(value) { return }
-            send(event)
+            feed(event)
         }
     }
 }

@@ -28,7 +28,7 @@ extension Signal {
                 skipped += 1
                 return
             }
-            send(event)
+            feed(event)
         }
     }
 

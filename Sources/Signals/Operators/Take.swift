@@ -26,11 +26,11 @@ extension Signal {
 
         @inlinable
         final func forward(_ event: inout Signal<Value, Error>.Event) {
-            guard case let .value(value) = event else { return send(event) }
+            guard case let .value(value) = event else { return feed(event) }
             guard taken < count else { return }
             taken += 1
-            send(.value(value))
-            if taken == count { send(.completed) }
+            feed(.value(value))
+            if taken == count { feed(.completed) }
         }
     }
 
