@@ -138,9 +138,15 @@ extension Signal {
         @inlinable
         final func feed(_ event: Event) {
             var released: ContiguousArray<SubscriptionBase>?
-            guard let recipients = mutex.withLock({ admitFed(event, releasing: &released) }) else { return }
-            // Subscriptions retired during an earlier fed delivery, released outside the lock.
-            released = nil
+            let admitted: Recipients? = mutex.withLock {
+                guard let recipients = admit(event, as: .fed) else { return nil }
+                // A fed delivery ends without the lock, so what an observer's removal retired
+                // during an earlier one is released here, by the next (or when the core ends).
+                if spare != nil { released = takeRetired() }
+                return recipients
+            }
+            guard let recipients = admitted else { return }
+            released = nil // outside the lock: a subscription's release may run any deinit
             recipients.send(event)
             if event.isTerminating {
                 finishTermination()
@@ -167,25 +173,6 @@ extension Signal {
             withExtendedLifetime(released) {}
         }
 
-        /// With the lock held: `admit(_:)` for a fed delivery.
-        @inline(__always)
-        @inlinable
-        final func admitFed(_ event: Event, releasing released: inout ContiguousArray<SubscriptionBase>?) -> Recipients? {
-            guard phase == .alive else { return nil }
-            // A fed delivery ends without the lock, so what an observer's removal retired
-            // during the last one is dropped here, by the next (or when the core ends).
-            if spare != nil { released = takeRetired() }
-            record(event)
-            // Only a draining interruption could be under way, and it ends the core (the
-            // phase check above); queued behind it, the event would be dropped the same way.
-            guard delivery.load(ordering: .relaxed) == .idle else {
-                enqueue(event, for: recipients())
-                return nil
-            }
-            delivery.store(.fed, ordering: .relaxed)
-            return recipients()
-        }
-
         /// With the lock held: the subscriptions retired since the last delivery ended.
         @inline(never)
         @inlinable
@@ -196,20 +183,23 @@ extension Signal {
         }
 
         /// With the lock held: records `event` and either queues it behind the delivery under
-        /// way (returning nil) or makes the caller the deliverer (returning the recipients).
+        /// way (returning nil) or makes the caller the deliverer, `draining` or `fed` (see
+        /// `CoreDelivery`), returning the recipients.
         @inline(__always)
         @inlinable
-        final func admit(_ event: Event) -> Recipients? {
+        final func admit(_ event: Event, as mode: CoreDelivery = .draining) -> Recipients? {
             guard phase == .alive else { return nil }
             record(event)
             if isDelivering {
-                // Never behind a fed delivery: only an interruption sends on a fed operator
-                // from outside its source, and `interrupt()` handles that case itself.
+                // Never behind a fed delivery, which drains no queue: a fed operator's source
+                // feeds it one event at a time, and its interruption, the only other send,
+                // does not queue (see `interrupt()`). (A fed operator drains only that
+                // interruption, which ends it: `phase` has turned this event away above.)
                 assert(!delivery.load(ordering: .relaxed).isFed, "an event sent on a fed operator from outside its source")
                 enqueue(event, for: recipients())
                 return nil
             }
-            delivery.store(.draining, ordering: .relaxed)
+            delivery.store(mode, ordering: .relaxed)
             return recipients()
         }
 

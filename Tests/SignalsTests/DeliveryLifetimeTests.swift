@@ -13,29 +13,48 @@ final class DeliveryLifetimeTests: XCTestCase {
     /// Something an observer closure captures, to watch the closure's lifetime.
     private final class Token {}
 
-    func testSoleObserverThatDisposesItselfAndDropsItsDisposableLivesUntilItsDeliveryEnds() {
-        let (signal, input) = Signal<Int, Never>.pipe()
-        weak var weakToken: Token?
-        var received: [Int] = []
+    /// What an observer that disposes of itself in its first call saw (`observeDisposingItself`).
+    private final class SelfDisposal<Value> {
+        var received: [Value] = []
+        /// For each call: whether what the observer captures was alive after it had dropped
+        /// every reference to its subscription.
         var aliveAfterDropping: [Bool] = []
+        weak var token: Token?
         var disposable: Disposable?
+    }
+
+    /// Subscribes with `subscribe` an observer that, in its first call, disposes of its
+    /// subscription and drops its disposable (the core and that variable held the only
+    /// references), then records the value and runs `meanwhile`.
+    private func observeDisposingItself<Value>(
+        _ subscribe: (@escaping (Value) -> Void) -> Disposable?,
+        meanwhile: @escaping () -> Void = {}
+    ) -> SelfDisposal<Value> {
+        let record = SelfDisposal<Value>()
         do {
             let token = Token()
-            weakToken = token
-            disposable = signal.observeValues { [token] value in
-                disposable?.dispose()
-                disposable = nil // the core and this variable held the only references
-                withExtendedLifetime(token) { received.append(value) }
-                aliveAfterDropping.append(weakToken != nil)
+            record.token = token
+            record.disposable = subscribe { [token] value in
+                record.disposable?.dispose()
+                record.disposable = nil
+                withExtendedLifetime(token) { record.received.append(value) }
+                record.aliveAfterDropping.append(record.token != nil)
+                meanwhile()
             }
         }
+        return record
+    }
+
+    func testSoleObserverThatDisposesItselfAndDropsItsDisposableLivesUntilItsDeliveryEnds() {
+        let (signal, input) = Signal<Int, Never>.pipe()
+        let record = observeDisposingItself { signal.observeValues($0) }
 
         input.send(value: 1)
         input.send(value: 2)
 
-        XCTAssertEqual(received, [1])
-        XCTAssertEqual(aliveAfterDropping, [true], "the closure must outlive the references dropped in its own call")
-        XCTAssertNil(weakToken, "the retired subscription must be released when the delivery ends")
+        XCTAssertEqual(record.received, [1])
+        XCTAssertEqual(record.aliveAfterDropping, [true], "the closure must outlive the references dropped in its own call")
+        XCTAssertNil(record.token, "the retired subscription must be released when the delivery ends")
         XCTAssertEqual(signal.core.observerCount, 0)
     }
 
@@ -62,21 +81,29 @@ final class DeliveryLifetimeTests: XCTestCase {
         XCTAssertNil(weakToken)
     }
 
-    func testSoleObserverDisposedFromAnotherThreadDuringItsDeliveryLivesUntilItEnds() {
-        let (signal, input) = Signal<Int, Never>.pipe()
+    /// Subscribes with `subscribe` an observer that, when `send` makes its first delivery,
+    /// waits inside its call until another thread has disposed of it and dropped its
+    /// disposable, then runs `meanwhile`. Returns whether what the observer captures was
+    /// still alive after it was dropped, and whether it was released once `send` returned.
+    private func disposeFromAnotherThreadDuringDelivery<Value>(
+        subscribe: (@escaping (Value) -> Void) -> Disposable?,
+        send: () -> Void,
+        meanwhile: @escaping () -> Void = {}
+    ) -> (aliveAfterDropping: Bool, released: Bool) {
         let entered = DispatchSemaphore(value: 0)
         let dropped = DispatchSemaphore(value: 0)
         weak var weakToken: Token?
-        var aliveAfterDropping = false
+        nonisolated(unsafe) var aliveAfterDropping = false
         nonisolated(unsafe) var disposable: Disposable?
         do {
             let token = Token()
             weakToken = token
-            disposable = signal.observeValues { [token] _ in
+            disposable = subscribe { [token] _ in
                 entered.signal()
                 dropped.wait()
                 withExtendedLifetime(token) {}
                 aliveAfterDropping = weakToken != nil
+                meanwhile()
             }
         }
         let other = Thread {
@@ -86,11 +113,15 @@ final class DeliveryLifetimeTests: XCTestCase {
             dropped.signal()
         }
         other.start()
+        send()
+        return (aliveAfterDropping, weakToken == nil)
+    }
 
-        input.send(value: 1)
-
-        XCTAssertTrue(aliveAfterDropping)
-        XCTAssertNil(weakToken)
+    func testSoleObserverDisposedFromAnotherThreadDuringItsDeliveryLivesUntilItEnds() {
+        let (signal, input) = Signal<Int, Never>.pipe()
+        let outcome = disposeFromAnotherThreadDuringDelivery(subscribe: { signal.observeValues($0) }, send: { input.send(value: 1) })
+        XCTAssertTrue(outcome.aliveAfterDropping)
+        XCTAssertTrue(outcome.released)
         XCTAssertEqual(signal.core.observerCount, 0)
     }
 
@@ -145,29 +176,16 @@ final class DeliveryLifetimeTests: XCTestCase {
         let mapped = signal.map { $0 * 10 }
         let other = TestObserver<Int, Never>()
         mapped.observe(other.observer)
-        weak var weakToken: Token?
-        var received: [Int] = []
-        var aliveAfterDropping: [Bool] = []
-        var disposable: Disposable?
-        do {
-            let token = Token()
-            weakToken = token
-            disposable = mapped.observeValues { [token] value in
-                disposable?.dispose()
-                disposable = nil
-                withExtendedLifetime(token) { received.append(value) }
-                aliveAfterDropping.append(weakToken != nil)
-            }
-        }
+        let record = observeDisposingItself { mapped.observeValues($0) }
 
         input.send(value: 1)
 
-        XCTAssertEqual(received, [10])
-        XCTAssertEqual(aliveAfterDropping, [true])
-        XCTAssertNil(weakToken, "released when the fed delivery ended, before any further event")
+        XCTAssertEqual(record.received, [10])
+        XCTAssertEqual(record.aliveAfterDropping, [true])
+        XCTAssertNil(record.token, "released when the fed delivery ended, before any further event")
         XCTAssertEqual(mapped.core.delivery.load(ordering: .relaxed), .idle)
         input.send(value: 2)
-        XCTAssertEqual(received, [10])
+        XCTAssertEqual(record.received, [10])
         XCTAssertEqual(other.values, [10, 20], "the operator goes on for its other observer")
     }
 
@@ -176,32 +194,24 @@ final class DeliveryLifetimeTests: XCTestCase {
     /// go of its source, and its observer lives until the delivery ends.
     func testAnOrphanedFedOperatorEndsAtOnceAndLetsGoOfItsSource() {
         let (signal, input) = Signal<Int, Never>.pipe()
-        weak var weakToken: Token?
         weak var weakOperator: Signal<Int, Never>.Core?
-        var received: [Int] = []
-        var aliveAfterDropping: [Bool] = []
-        var disposable: Disposable?
-        do {
-            let token = Token()
-            weakToken = token
+        var endedDuringItsDelivery: [Bool] = []
+        let record = observeDisposingItself({ observer in
+            // The operator's wrapper goes at the end of this closure: only the observer
+            // keeps the operator, so disposing of it orphans the operator.
             let filtered = signal.filter { $0 > 0 }
             weakOperator = filtered.core
-            disposable = filtered.observeValues { [token] value in
-                disposable?.dispose()
-                disposable = nil
-                withExtendedLifetime(token) { received.append(value) }
-                aliveAfterDropping.append(weakToken != nil)
-                XCTAssertEqual(weakOperator?.hasTerminated, true, "interrupted during its own delivery")
-            }
-        }
+            return filtered.observeValues(observer)
+        }, meanwhile: { endedDuringItsDelivery.append(weakOperator?.hasTerminated == true) })
         XCTAssertEqual(signal.core.observerCount, 1)
 
         input.send(value: 1)
         input.send(value: 2)
 
-        XCTAssertEqual(received, [1])
-        XCTAssertEqual(aliveAfterDropping, [true])
-        XCTAssertNil(weakToken)
+        XCTAssertEqual(record.received, [1])
+        XCTAssertEqual(record.aliveAfterDropping, [true])
+        XCTAssertEqual(endedDuringItsDelivery, [true], "interrupted during its own delivery")
+        XCTAssertNil(record.token)
         XCTAssertNil(weakOperator, "the source let go of the ended operator")
         XCTAssertEqual(signal.core.observerCount, 0)
     }
@@ -211,39 +221,22 @@ final class DeliveryLifetimeTests: XCTestCase {
     /// returns, and the source lets go of the operator.
     func testAFedOperatorOrphanedFromAnotherThreadEndsAndItsObserverLivesUntilItsCallReturns() {
         let (signal, input) = Signal<Int, Never>.pipe()
-        let entered = DispatchSemaphore(value: 0)
-        let dropped = DispatchSemaphore(value: 0)
-        weak var weakToken: Token?
         weak var weakOperator: Signal<String, Never>.Core?
-        var aliveAfterDropping = false
-        var endedMeanwhile = false
-        nonisolated(unsafe) var disposable: Disposable?
-        do {
-            let token = Token()
-            weakToken = token
-            let mapped = signal.map { "\($0)" }
-            weakOperator = mapped.core
-            disposable = mapped.observeValues { [token] _ in
-                entered.signal()
-                dropped.wait()
-                withExtendedLifetime(token) {}
-                aliveAfterDropping = weakToken != nil
-                endedMeanwhile = weakOperator?.hasTerminated == true
-            }
-        }
-        let other = Thread {
-            entered.wait()
-            disposable?.dispose()
-            disposable = nil
-            dropped.signal()
-        }
-        other.start()
-
-        input.send(value: 1)
-
-        XCTAssertTrue(aliveAfterDropping)
+        nonisolated(unsafe) var endedMeanwhile = false
+        let outcome = disposeFromAnotherThreadDuringDelivery(
+            subscribe: { observer in
+                // The operator's wrapper goes at the end of this closure: only the observer
+                // keeps the operator, so disposing of it orphans the operator.
+                let mapped = signal.map { "\($0)" }
+                weakOperator = mapped.core
+                return mapped.observeValues(observer)
+            },
+            send: { input.send(value: 1) },
+            meanwhile: { endedMeanwhile = weakOperator?.hasTerminated == true }
+        )
+        XCTAssertTrue(outcome.aliveAfterDropping)
+        XCTAssertTrue(outcome.released)
         XCTAssertTrue(endedMeanwhile, "the other thread ended the orphaned operator")
-        XCTAssertNil(weakToken)
         XCTAssertNil(weakOperator)
         XCTAssertEqual(signal.core.observerCount, 0)
     }
@@ -254,7 +247,7 @@ final class DeliveryLifetimeTests: XCTestCase {
     /// by scripts/sanitizers.sh).
     func testFedOperatorsUnderConcurrentSendsAndObserverChurn() {
         let (signal, input) = Signal<Int, Never>.pipe()
-        let chain = signal.map { $0 }.filter { _ in true }.skip(first: 0).take(first: 1_000_000).mapConst(1)
+        let chain = signal.map { $0 }.filter { _ in true }.skip(first: 1).take(first: 1_000_000).mapConst(1)
         let counted = signal.map { $0 }.filter { _ in true }
         let kept = TestObserver<Int, Never>()
         counted.observe(kept.observer)
