@@ -97,7 +97,7 @@ extension SignalProducer {
         out.append(f"""
 /// The core of a `combineLatest` of {n} signals, which observes the first and which the
 /// others' inlets send to: the latest value of each source is a stored property, guarded by
-/// `lock` (see `CombiningLatest`).
+/// `mutex` (see `CombiningLatest`).
 @usableFromInline
 final class CombiningLatest{n}<{types}, Failure: Swift.Error>: CombiningLatest<{TYPES[0]}, {tuple_type(n)}, Failure>, @unchecked Sendable {{
 """)

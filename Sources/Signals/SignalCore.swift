@@ -266,6 +266,17 @@ extension Signal {
             return Handoff(core: Unmanaged.passUnretained(self), event: event, recipients: recipients)
         }
 
+        /// With the lock held: `admitForLater(_:)` for an operator whose own state this core's
+        /// `mutex` guards (`CombiningLatest`), so that deciding an event and admitting it take
+        /// one locked section.
+        @inline(__always)
+        @inlinable
+        final func admitHandingOff(_ event: consuming Event) -> Handoff? {
+            guard let recipients = admit(event) else { return nil }
+            // Moved into the handoff, not copied (see `deliver`).
+            return Handoff(core: Unmanaged.passUnretained(self), event: event, recipients: recipients)
+        }
+
         /// With the lock held: the next queued event, or nil after ending the delivery (the
         /// caller stops being the deliverer). When the delivery ends, the subscriptions retired
         /// during it are handed back in `released`, to be dropped outside the lock.

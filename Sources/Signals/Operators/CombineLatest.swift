@@ -54,18 +54,20 @@ final class CombineState: @unchecked Sendable {
 /// inlet per source after the first: no separate state box, slots or closure contexts
 /// (BENCHMARKS.md, issue 18).
 ///
-/// Its state is guarded by `lock` (the lifetime's, free while the core runs no lifetime
-/// work): sources on different threads decide in lock order, and each decision is admitted
-/// to the core under the lock and delivered after it (see `Core.admitForLater`), so they are
-/// also delivered in that order and no observer runs under the lock.
+/// Its state is guarded by the core's `mutex`: sources on different threads decide in lock
+/// order, and each decision is admitted to the core in the same locked section and delivered
+/// after it (see `Core.admitHandingOff`), so they are also delivered in that order and no
+/// observer runs under the lock. One locked section per event for deciding and admitting:
+/// under the lifetime's `lock` with the admission nested under `mutex`, it took one
+/// compare-exchange more (BENCHMARKS.md, issue 18).
 @usableFromInline
 class CombiningLatest<First, Output, Failure: Swift.Error>: Signal<First, Failure>.Operator<Output, Failure>, @unchecked Sendable {
     @usableFromInline
     let sources: Int32
-    /// Sources that have sent a value; guarded by `lock`.
+    /// Sources that have sent a value; guarded by `mutex`.
     @usableFromInline
     @exclusivity(unchecked) final var withValue: Int32 = 0
-    /// When the combination ends; guarded by `lock`.
+    /// When the combination ends; guarded by `mutex`.
     @usableFromInline
     @exclusivity(unchecked) final var end: SourcesEnd
 
@@ -83,19 +85,19 @@ class CombiningLatest<First, Output, Failure: Swift.Error>: Signal<First, Failur
     @inline(__always)
     @inlinable
     final func receive<T>(_ event: inout Signal<T, Failure>.Event, storing: (T) -> Bool, combined: () -> Output) {
-        let handoff: Signal<Output, Failure>.Handoff? = lock.withLock {
+        let handoff: Signal<Output, Failure>.Handoff? = mutex.withLock {
             switch event {
             case let .value(value):
                 guard !end.isDecided else { return nil }
                 if storing(value) { withValue += 1 }
                 guard withValue == sources else { return nil }
-                return admitForLater(.value(combined()))
+                return admitHandingOff(.value(combined()))
             case let .failed(error):
-                return end.decide(completing: false) ? admitForLater(.failed(error)) : nil
+                return end.decide(completing: false) ? admitHandingOff(.failed(error)) : nil
             case .completed:
-                return end.decide(completing: true) ? admitForLater(.completed) : nil
+                return end.decide(completing: true) ? admitHandingOff(.completed) : nil
             case .interrupted:
-                return end.decide(completing: false) ? admitForLater(.interrupted) : nil
+                return end.decide(completing: false) ? admitHandingOff(.interrupted) : nil
             }
         }
         handoff?.deliver()
@@ -110,7 +112,7 @@ class CombiningLatest<First, Output, Failure: Swift.Error>: Signal<First, Failur
 }
 
 /// The core of `combineLatest` of a sequence of signals: the latest value of each source in
-/// an array, guarded by `lock` (see `CombiningLatest`).
+/// an array, guarded by `mutex` (see `CombiningLatest`).
 @usableFromInline
 final class CombiningLatestArray<Value, Failure: Swift.Error>: CombiningLatest<Value, [Value], Failure>, @unchecked Sendable {
     @usableFromInline

@@ -522,7 +522,7 @@ extension SignalProducer {
 
 /// The core of a `combineLatest` of 2 signals, which observes the first and which the
 /// others' inlets send to: the latest value of each source is a stored property, guarded by
-/// `lock` (see `CombiningLatest`).
+/// `mutex` (see `CombiningLatest`).
 @usableFromInline
 final class CombiningLatest2<Value, B, Failure: Swift.Error>: CombiningLatest<Value, (Value, B), Failure>, @unchecked Sendable {
     @usableFromInline
@@ -562,7 +562,7 @@ final class CombiningLatest2<Value, B, Failure: Swift.Error>: CombiningLatest<Va
 
 /// The core of a `combineLatest` of 3 signals, which observes the first and which the
 /// others' inlets send to: the latest value of each source is a stored property, guarded by
-/// `lock` (see `CombiningLatest`).
+/// `mutex` (see `CombiningLatest`).
 @usableFromInline
 final class CombiningLatest3<Value, B, C, Failure: Swift.Error>: CombiningLatest<Value, (Value, B, C), Failure>, @unchecked Sendable {
     @usableFromInline
@@ -612,7 +612,7 @@ final class CombiningLatest3<Value, B, C, Failure: Swift.Error>: CombiningLatest
 
 /// The core of a `combineLatest` of 4 signals, which observes the first and which the
 /// others' inlets send to: the latest value of each source is a stored property, guarded by
-/// `lock` (see `CombiningLatest`).
+/// `mutex` (see `CombiningLatest`).
 @usableFromInline
 final class CombiningLatest4<Value, B, C, D, Failure: Swift.Error>: CombiningLatest<Value, (Value, B, C, D), Failure>, @unchecked Sendable {
     @usableFromInline
@@ -672,7 +672,7 @@ final class CombiningLatest4<Value, B, C, D, Failure: Swift.Error>: CombiningLat
 
 /// The core of a `combineLatest` of 5 signals, which observes the first and which the
 /// others' inlets send to: the latest value of each source is a stored property, guarded by
-/// `lock` (see `CombiningLatest`).
+/// `mutex` (see `CombiningLatest`).
 @usableFromInline
 final class CombiningLatest5<Value, B, C, D, E, Failure: Swift.Error>: CombiningLatest<Value, (Value, B, C, D, E), Failure>, @unchecked Sendable {
     @usableFromInline
@@ -742,7 +742,7 @@ final class CombiningLatest5<Value, B, C, D, E, Failure: Swift.Error>: Combining
 
 /// The core of a `combineLatest` of 6 signals, which observes the first and which the
 /// others' inlets send to: the latest value of each source is a stored property, guarded by
-/// `lock` (see `CombiningLatest`).
+/// `mutex` (see `CombiningLatest`).
 @usableFromInline
 final class CombiningLatest6<Value, B, C, D, E, F, Failure: Swift.Error>: CombiningLatest<Value, (Value, B, C, D, E, F), Failure>, @unchecked Sendable {
     @usableFromInline
@@ -822,7 +822,7 @@ final class CombiningLatest6<Value, B, C, D, E, F, Failure: Swift.Error>: Combin
 
 /// The core of a `combineLatest` of 7 signals, which observes the first and which the
 /// others' inlets send to: the latest value of each source is a stored property, guarded by
-/// `lock` (see `CombiningLatest`).
+/// `mutex` (see `CombiningLatest`).
 @usableFromInline
 final class CombiningLatest7<Value, B, C, D, E, F, G, Failure: Swift.Error>: CombiningLatest<Value, (Value, B, C, D, E, F, G), Failure>, @unchecked Sendable {
     @usableFromInline
@@ -912,7 +912,7 @@ final class CombiningLatest7<Value, B, C, D, E, F, G, Failure: Swift.Error>: Com
 
 /// The core of a `combineLatest` of 8 signals, which observes the first and which the
 /// others' inlets send to: the latest value of each source is a stored property, guarded by
-/// `lock` (see `CombiningLatest`).
+/// `mutex` (see `CombiningLatest`).
 @usableFromInline
 final class CombiningLatest8<Value, B, C, D, E, F, G, H, Failure: Swift.Error>: CombiningLatest<Value, (Value, B, C, D, E, F, G, H), Failure>, @unchecked Sendable {
     @usableFromInline
@@ -1012,7 +1012,7 @@ final class CombiningLatest8<Value, B, C, D, E, F, G, H, Failure: Swift.Error>: 
 
 /// The core of a `combineLatest` of 9 signals, which observes the first and which the
 /// others' inlets send to: the latest value of each source is a stored property, guarded by
-/// `lock` (see `CombiningLatest`).
+/// `mutex` (see `CombiningLatest`).
 @usableFromInline
 final class CombiningLatest9<Value, B, C, D, E, F, G, H, I, Failure: Swift.Error>: CombiningLatest<Value, (Value, B, C, D, E, F, G, H, I), Failure>, @unchecked Sendable {
     @usableFromInline
@@ -1122,7 +1122,7 @@ final class CombiningLatest9<Value, B, C, D, E, F, G, H, I, Failure: Swift.Error
 
 /// The core of a `combineLatest` of 10 signals, which observes the first and which the
 /// others' inlets send to: the latest value of each source is a stored property, guarded by
-/// `lock` (see `CombiningLatest`).
+/// `mutex` (see `CombiningLatest`).
 @usableFromInline
 final class CombiningLatest10<Value, B, C, D, E, F, G, H, I, J, Failure: Swift.Error>: CombiningLatest<Value, (Value, B, C, D, E, F, G, H, I, J), Failure>, @unchecked Sendable {
     @usableFromInline
