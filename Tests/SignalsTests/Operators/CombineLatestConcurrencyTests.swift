@@ -3,7 +3,7 @@ import Signals
 import SignalsTesting
 import XCTest
 
-/// combineLatest decides each combination under its own lock and delivers it after releasing
+/// combineLatest decides each combination under its core's lock and delivers it after releasing
 /// the lock (`Signal.Handoff`). Sources on two threads race here: a delivery that overtook an
 /// earlier decision would show as a component going backwards.
 final class CombineLatestConcurrencyTests: XCTestCase {
