@@ -67,18 +67,6 @@ extension Signal {
             }
         }
 
-        /// For operators that decide events under a lock of their own: admits `event` to the
-        /// input's signal in decision order (see `Core.admitForLater`) and returns the delivery
-        /// the caller must make, by calling `deliver()` once its lock is released. An ordinary
-        /// observer has no queue: it receives the event at once and nil is returned.
-        @inline(__always)
-        @inlinable
-        func admitForLater(_ event: Event) -> Handoff? {
-            if let target { return target._withUnsafeGuaranteedRef { $0.admitForLater(event) } }
-            action?(event)
-            return nil
-        }
-
         /// Sends a value.
         @inlinable
         public func send(value: Value) { send(.value(value)) }

@@ -68,14 +68,6 @@ public final class Signal<Value, Error: Swift.Error>: @unchecked Sendable {
 
         @inlinable
         func sendInterrupted() { core.send(.interrupted) }
-
-        /// Admits `event` now and returns its delivery, to run once the caller's lock is
-        /// released (see `Observer.admitForLater`).
-        @inline(__always)
-        @inlinable
-        func admitForLater(_ event: consuming Event) -> Handoff? {
-            core.admitForLater(event)
-        }
     }
 
     deinit {

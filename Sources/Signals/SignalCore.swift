@@ -253,22 +253,12 @@ extension Signal {
             ensuredBacklog.terminalEvent = event
         }
 
-        /// Admits `event` for callers that decide events under a lock of their own: admitting
-        /// in decision order keeps that order, and delivering later (with their lock released,
-        /// by `Handoff.deliver()`) keeps observers out of their lock. Returns the delivery the
-        /// caller must make when it became the deliverer; nil when the event was queued behind
-        /// the delivery under way (or dropped because the signal ended).
-        @inline(__always)
-        @inlinable
-        final func admitForLater(_ event: consuming Event) -> Handoff? {
-            guard let recipients = mutex.withLock({ admit(event) }) else { return nil }
-            // Moved into the handoff, not copied (see `deliver`).
-            return Handoff(core: Unmanaged.passUnretained(self), event: event, recipients: recipients)
-        }
-
-        /// With the lock held: `admitForLater(_:)` for an operator whose own state this core's
-        /// `mutex` guards (`CombiningLatest`), so that deciding an event and admitting it take
-        /// one locked section.
+        /// With the lock held: admits `event` for an operator that decides its events under
+        /// this core's `mutex` (`CombiningLatest`), so that deciding and admitting take one
+        /// locked section and events are delivered in decision order. Returns the delivery the
+        /// caller must make once the lock is released (`Handoff.deliver()`, which keeps
+        /// observers out of the lock) when it became the deliverer; nil when the event was
+        /// queued behind the delivery under way (or dropped because the signal ended).
         @inline(__always)
         @inlinable
         final func admitHandingOff(_ event: consuming Event) -> Handoff? {
@@ -528,9 +518,10 @@ extension Signal {
         }
     }
 
-    /// A delivery decided under a caller's lock, to be made once that lock is released (see
-    /// `Core.admitForLater`). Holds its core without a reference count: the caller holds the
-    /// input observer that owns the core until it calls `deliver()`.
+    /// A delivery decided under a core's lock, to be made once that lock is released (see
+    /// `Core.admitHandingOff`). Holds its core without a reference count: the caller is the
+    /// core's own method, run by a source's delivery, which keeps the core alive until it
+    /// calls `deliver()`.
     @usableFromInline
     struct Handoff {
         @usableFromInline

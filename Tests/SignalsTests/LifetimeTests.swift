@@ -4,6 +4,15 @@ import XCTest
 /// `Lifetime` keeps one child inline and moves to an array for a second; every path between
 /// those shapes must keep each child's handle pointing at that child.
 final class LifetimeTests: XCTestCase {
+    /// Attaches `count` inlets to `source` and keeps them in `lifetime` by chaining them.
+    private func chainInlets(_ count: Int, on source: Signal<Int, Never>, in lifetime: Lifetime) {
+        for _ in 0..<count {
+            let inlet = Inlet { _ in }
+            source.core.attach(operator: inlet, replayingTermination: false)
+            lifetime.keep(chaining: inlet)
+        }
+    }
+
     private func child(_ name: String, into log: Log) -> Disposable {
         AnyDisposable { log.entries.append(name) }
     }
@@ -101,11 +110,7 @@ final class LifetimeTests: XCTestCase {
             let (source, input) = Signal<Int, Never>.pipe()
             let (lifetime, token) = Lifetime.make()
             let log = Log()
-            for _ in 0..<3 {
-                let inlet = Inlet { _ in }
-                source.core.attach(operator: inlet, replayingTermination: false)
-                lifetime.keep(chaining: inlet)
-            }
+            chainInlets(3, on: source, in: lifetime)
             if addsHandledChild { lifetime += child("handled", into: log) }
             XCTAssertEqual(source.core.observerCount, 3)
             token.dispose()
@@ -159,11 +164,7 @@ final class LifetimeTests: XCTestCase {
         let (source, input) = Signal<Int, Never>.pipe()
         let (lifetime, token) = Lifetime.make()
         let log = Log()
-        for _ in 0..<2 {
-            let inlet = Inlet { _ in }
-            source.core.attach(operator: inlet, replayingTermination: false)
-            lifetime.keep(chaining: inlet)
-        }
+        chainInlets(2, on: source, in: lifetime)
         let a = lifetime += child("a", into: log)
         let b = lifetime += child("b", into: log)
         a?.dispose()

@@ -130,17 +130,26 @@ final class PropertyTests: XCTestCase {
         XCTAssertNil(weakSource, "released with the derived property")
     }
 
+    /// A binding from a signal (its own `<~` for a `MutableProperty`) and one through the
+    /// general `<~` (a producer source) feed the property as long as it lives, do not keep it
+    /// alive, and end with it.
     func testBindingOperatorFeedsTargetUntilItsLifetimeEnds() {
-        let (signal, input) = Signal<Int, Never>.pipe()
-        var target: MutableProperty<Int>? = MutableProperty(0)
-        if let target { target <~ signal }
-        input.send(value: 3)
-        XCTAssertEqual(target?.value, 3)
-        weak let weakTarget = target
-        target = nil
-        XCTAssertNil(weakTarget, "a binding does not keep its target alive")
-        XCTAssertEqual(signal.core.observerCount, 0, "the target's end ends the binding")
-        input.send(value: 4)
+        let ways: [(String, (MutableProperty<Int>, Signal<Int, Never>) -> Void)] = [
+            ("from a signal", { target, signal in target <~ signal }),
+            ("from a producer", { target, signal in target <~ SignalProducer(signal) }),
+        ]
+        for (way, bind) in ways {
+            let (signal, input) = Signal<Int, Never>.pipe()
+            var target: MutableProperty<Int>? = MutableProperty(0)
+            if let target { bind(target, signal) }
+            input.send(value: 3)
+            XCTAssertEqual(target?.value, 3, way)
+            weak let weakTarget = target
+            target = nil
+            XCTAssertNil(weakTarget, "a binding does not keep its target alive (\(way))")
+            XCTAssertEqual(signal.core.observerCount, 0, "the target's end ends the binding (\(way))")
+            input.send(value: 4)
+        }
     }
 
     /// A binding into a `MutableProperty` sets the value as `value`'s setter would: observers
@@ -190,21 +199,6 @@ final class PropertyTests: XCTestCase {
         XCTAssertNil(BindingTarget<Int>(lifetime: lifetime) { _ in XCTFail("bound after its end") } <~ late)
         lateInput.send(value: 6)
         XCTAssertEqual(late.core.observerCount, 0)
-    }
-
-    /// A binding through the general `<~` (a producer source) feeds the property as long as
-    /// it lives, does not keep it alive, and ends with it.
-    func testABindingFromAProducerNeitherKeepsThePropertyAliveNorOutlivesIt() {
-        let (signal, input) = Signal<Int, Never>.pipe()
-        var target: MutableProperty<Int>? = MutableProperty(0)
-        if let target { target <~ SignalProducer(signal) }
-        input.send(value: 3)
-        XCTAssertEqual(target?.value, 3)
-        weak let weakTarget = target
-        target = nil
-        XCTAssertNil(weakTarget, "a binding does not keep its target alive")
-        XCTAssertEqual(signal.core.observerCount, 0, "the target's end ends the binding")
-        input.send(value: 4)
     }
 
     func testBindingFromProducerAndProperty() {

@@ -1,5 +1,4 @@
 import CPrefetch
-import Glibc
 import JSON
 
 /// The live instances of a session: found by id (compared by bytes, like every protocol
@@ -12,8 +11,10 @@ struct InstanceTable {
     private var order: [Instance?] = []
     private var holes = 0
 
+    /// How many instances are alive.
     var count: Int { index.count }
 
+    /// The live instance with exactly this id.
     subscript(id: String) -> Instance? {
         index.find(id)
     }
@@ -40,6 +41,7 @@ struct InstanceTable {
         index.insert(instance)
     }
 
+    /// Removes an instance (nothing if it is not in the table).
     mutating func remove(_ instance: Instance) {
         guard index.remove(instance) else { return }
         if order.indices.contains(instance.slot) { order[instance.slot] = nil }
@@ -47,8 +49,10 @@ struct InstanceTable {
         if holes > 64, holes * 2 > order.count { compact() }
     }
 
+    /// Live instances in creation order.
     var inCreationOrder: [Instance] { order.compactMap { $0 } }
 
+    /// The ids of the first `limit` live instances in creation order.
     func ids(limit: Int = .max) -> [String] {
         var ids: [String] = []
         for case let instance? in order {
@@ -106,7 +110,7 @@ struct InstanceIndex {
         var position = hash & mask
         // Ends: the table is never full (at most 7/8), so an empty slot comes.
         while tags[position] != 0 {
-            if tags[position] == tag, let instance = slots[position], Self.equal(instance.id, bytes) {
+            if tags[position] == tag, let instance = slots[position], bytesEqual(instance.id, bytes) {
                 return position
             }
             position = (position + 1) & mask
@@ -123,15 +127,7 @@ struct InstanceIndex {
         }
     }
 
-    private static func equal(_ id: String, _ bytes: UnsafeRawBufferPointer) -> Bool {
-        var id = id
-        return id.withUTF8 { own in
-            guard own.count == bytes.count else { return false }
-            guard let left = own.baseAddress, let right = bytes.baseAddress else { return true } // both empty
-            return memcmp(left, right, own.count) == 0
-        }
-    }
-
+    /// The instance with exactly this id.
     func find(_ id: String) -> Instance? {
         slot(of: id).flatMap { slots[$0] }
     }

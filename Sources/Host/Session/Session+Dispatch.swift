@@ -35,6 +35,9 @@ extension Session {
         }
     }
 
+    /// What separates a method's target from its input name: "target.input".
+    static let methodSeparator = UInt8(ascii: ".")
+
     /// `target.input` split at its first dot, or nil without one.
     ///
     /// Split on the UTF-8 bytes: a String index would move by Characters, and a combining mark
@@ -45,7 +48,7 @@ extension Session {
     static func splitAtFirstDot(_ method: String) -> (target: String, input: String)? {
         var method = method
         return method.withUTF8 { bytes -> (String, String)? in
-            guard let dot = bytes.firstIndex(of: UInt8(ascii: ".")) else { return nil }
+            guard let dot = bytes.firstIndex(of: Self.methodSeparator) else { return nil }
             return (
                 String(decoding: UnsafeBufferPointer(rebasing: bytes[..<dot]), as: UTF8.self),
                 String(decoding: UnsafeBufferPointer(rebasing: bytes[(dot + 1)...]), as: UTF8.self)

@@ -164,7 +164,7 @@ public final class Session {
 
     /// The bytes of a method's target (before its first dot), if it has one.
     private static func target(of method: UnsafeBufferPointer<UInt8>) -> UnsafeRawBufferPointer? {
-        guard let dot = method.firstIndex(of: UInt8(ascii: ".")) else { return nil }
+        guard let dot = method.firstIndex(of: methodSeparator) else { return nil }
         return UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: method[..<dot]))
     }
 

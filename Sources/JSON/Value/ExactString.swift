@@ -53,3 +53,14 @@ public func bytesEqual(_ lhs: String, _ rhs: String) -> Bool {
     if let compared, let compared { return compared }
     return left.elementsEqual(right)
 }
+
+/// Whether `string` holds exactly these UTF-8 bytes (compared in place: no string is made).
+@inlinable
+public func bytesEqual(_ string: String, _ bytes: UnsafeRawBufferPointer) -> Bool {
+    var string = string
+    return string.withUTF8 { own in
+        guard own.count == bytes.count else { return false }
+        guard let left = own.baseAddress, let right = bytes.baseAddress else { return true } // both empty
+        return memcmp(left, right, own.count) == 0
+    }
+}

@@ -22,4 +22,18 @@ final class ExactStringTests: XCTestCase {
             XCTAssertEqual(ExactString(text).hashValue, byBytes.finalize(), text)
         }
     }
+
+    /// A string against raw bytes (`bytesEqual(_:_:)` for bytes read in place): equal only for
+    /// the very same bytes.
+    func testAStringEqualsExactlyItsOwnBytes() {
+        func equal(_ string: String, _ bytes: [UInt8]) -> Bool {
+            bytes.withUnsafeBytes { bytesEqual(string, $0) }
+        }
+        XCTAssertTrue(equal("s12345", Array("s12345".utf8)))
+        XCTAssertTrue(equal("", []), "both empty")
+        XCTAssertFalse(equal("s1234", Array("s12345".utf8)), "a prefix")
+        XCTAssertFalse(equal("s12345", Array("s12346".utf8)))
+        XCTAssertFalse(equal("\u{e9}", Array("e\u{301}".utf8)), "canonically equivalent, other bytes")
+        XCTAssertTrue(equal("e\u{301}", Array("e\u{301}".utf8)))
+    }
 }
