@@ -152,6 +152,7 @@ public final class StdioServer: @unchecked Sendable {
         // them each time and leaving buffers above glibc's 64 KiB consolidation threshold to
         // free: together about 230 instructions a request, callgrind).
         var expectedFrames = 16
+        let keepsBytes = observer != nil
         while true {
             // Closures written inline, not stored in a `let`: a stored closure capturing `frames`
             // makes every append pay the runtime's dynamic exclusivity check.
@@ -162,7 +163,7 @@ public final class StdioServer: @unchecked Sendable {
             do {
                 step = try reader.readChunk { frame in
                     bytes += frame.byteCount
-                    frames.append(ReaderHandoff(frame, maxBatch: maxBatch))
+                    frames.append(ReaderHandoff(frame, maxBatch: maxBatch, keepingBytes: keepsBytes))
                 }
             } catch {
                 let failure: Outcome
