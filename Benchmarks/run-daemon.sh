@@ -14,8 +14,10 @@
 #
 # Settings (environment): REPEATS (rounds of every timed workload, default 5), REQUESTS
 # (throughput requests, 1000000), INSTANCES (throughput instances, 100), PING_N (ping-pong
-# requests timed, 20000), PING_WARMUP (2000), STARTUP_RUNS (per round, 50), SCALE_INSTANCES
-# (100000), SCALE_REQUESTS (400000), COUNT_N (requests under callgrind, 20000), PING_COUNT_N
+# requests timed, 20000), PING_WARMUP (2000), PING_PASSES (ping-pong passes per round of
+# switchboard and the C echo, the pair of the p99 target, 3), STARTUP_RUNS (per round, 50), SCALE_INSTANCES
+# (100000), SCALE_STEPS (the counts timed between 1 and SCALE_INSTANCES, "2000 10000"),
+# SCALE_REQUESTS (400000), COUNT_N (requests under callgrind, 20000), PING_COUNT_N
 # (ping-pong requests under callgrind, 5000), PROFILE (on | off: callgrind, DHAT and perf),
 # SDK_REQUESTS and SDK_PING_N (the MCP Swift SDK peer's throughput and ping-pong requests,
 # 20000 and 500: it answers about a hundredth as fast).
@@ -33,8 +35,10 @@ REQUESTS="${REQUESTS:-1000000}"
 INSTANCES="${INSTANCES:-100}"
 PING_N="${PING_N:-20000}"
 PING_WARMUP="${PING_WARMUP:-2000}"
+PING_PASSES="${PING_PASSES:-3}"
 STARTUP_RUNS="${STARTUP_RUNS:-50}"
 SCALE_INSTANCES="${SCALE_INSTANCES:-100000}"
+SCALE_STEPS="${SCALE_STEPS:-2000 10000}"
 SCALE_REQUESTS="${SCALE_REQUESTS:-400000}"
 COUNT_N="${COUNT_N:-20000}"
 PING_COUNT_N="${PING_COUNT_N:-5000}"

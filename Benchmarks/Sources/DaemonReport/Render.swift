@@ -32,7 +32,8 @@ func render(_ f: Figures, machine: String, profile: String, analysis: String) ->
     out += "`Benchmarks/Sources/SwiftStartupFloor` (start-up only; linked with `--static-swift-stdlib`, as the daemon is).\n"
     out += "- **Rounds**: \(meta["repeats"] ?? "?") rounds, servers interleaved within each round; a figure is the "
     out += "median over rounds (min–max in brackets). A target's wall-clock ratio is the median of the per-round "
-    out += "ratios (each round runs every server within seconds, so a slow spell of the machine weighs on both sides); "
+    out += "ratios (each round runs every server within seconds, so a slow spell of the machine weighs on both sides; "
+    out += "the ping-pong p99 target's, of the per-pass ratios, \(meta["ping_passes"] ?? "?") passes a round); "
     out += "the ×columns of the tables divide the medians. Wall time on this shared 2-core VM is noisy (the same "
     out += "ping-pong moved between 8 and 60 µs per round trip from one minute to the next, for the C echo too: "
     out += "wake-ups of an idle virtual CPU); instruction counts (`valgrind --tool=callgrind`, user space only, the "
@@ -83,11 +84,13 @@ func render(_ f: Figures, machine: String, profile: String, analysis: String) ->
     out += "One `signup` instance; its email and password are set during the warm-up (\(meta["ping_warmup"] ?? "?") requests), "
     out += "so every `signup.nameChanged` causes one `output` notification before its response. Then "
     out += "\(grouped(Double(meta["ping_n"] ?? ""))) times: write one request, read until its response. Percentiles are "
-    out += "exact (sorted samples, nearest rank) per round; the table gives their median over rounds. *Context switches* "
+    out += "exact (sorted samples, nearest rank) per run; the table gives their median over runs. Each round runs every "
+    out += "server once, then switchboard and the C echo, the pair of the p99 target, \(meta["ping_passes"] ?? "?") times "
+    out += "in all, the order alternating (`PING_PASSES`). *Context switches* "
     out += "and *CPU* are the server's, from `perf stat` over a whole ping-pong run, per request. On this VM a round "
     out += "trip has two regimes that change from one minute to the next: with fast wake-ups the C echo's p50 is "
     out += "about 8 µs, with slow ones (an idle virtual CPU woken by the host) about 50–60 µs for every server, which "
-    out += "compresses every ratio; the C echo's p50 per round, below, says which one a run met.\n\n"
+    out += "compresses every ratio; the C echo's p50 per pass, below, says which one a run met.\n\n"
     out += "| Server | p50 µs | p90 µs | p99 µs | p99.9 µs | max µs | mean µs | ×C echo p50 | ×C echo p99 | server CPU µs/request | context switches/request |\n"
     out += "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n"
     for (label, name) in servers where !f.rows.rows("pingpong", label).isEmpty {
@@ -104,7 +107,7 @@ func render(_ f: Figures, machine: String, profile: String, analysis: String) ->
     let echoRounds = f.rows.numbers("pingpong", "jansson-echo", 3).map { format($0 / 1000) }
     let oursRounds = f.rows.numbers("pingpong", "switchboard", 5), echoP99Rounds = f.rows.numbers("pingpong", "jansson-echo", 5)
     let ratios = zip(oursRounds, echoP99Rounds).map { times($1 > 0 ? $0 / $1 : nil) }
-    out += "\nPer round: C echo p50 \(echoRounds.joined(separator: ", ")) µs; switchboard p99 ÷ C echo p99 "
+    out += "\nPer pass, in run order: C echo p50 \(echoRounds.joined(separator: ", ")) µs; switchboard p99 ÷ C echo p99 "
     out += "\(ratios.joined(separator: ", ")).\n\n"
 
     // Start-up
@@ -125,12 +128,16 @@ func render(_ f: Figures, machine: String, profile: String, analysis: String) ->
     if let many = scaleCounts.last, let one = scaleCounts.first {
         let scaleRequests = f.scaleRows(instances: many).first.flatMap { Double($0[2]) }
         out += "### Scale: \(grouped(Double(many))) live signup instances\n\n"
-        out += "Each process creates its instances (`create`, explicit ids) and sets the name, email and password of "
+        out += "Each process creates its instances (`create`, explicit ids of one width at every count, `s000000` on, "
+        out += "so every request has the same bytes whichever instance it addresses) and sets the name, email and password of "
         out += "each (so every instance has built its graph), untimed; then \(grouped(scaleRequests)) requests, inputs "
         out += "cycling over `nameChanged`, `emailChanged`, `passwordChanged`, `submitButtonPressed`, each to a uniformly "
         out += "random instance (fixed seed), pipelined. With every field set and no `viewDidLoad`, each request causes "
-        out += "exactly one notification whatever the instance, so the work per request is the same at both sizes "
-        out += "(checked).\n\n"
+        out += "exactly one notification whatever the instance, so the work per request is the same at every size "
+        out += "(checked). The counts between 1 and \(grouped(Double(many))) (`SCALE_STEPS`) show how the cost grows as the "
+        out += "instances (about 4 KB each) outgrow each level of the processor's caches (sizes under Run); from "
+        out += "`Session.lookAheadMinimumInstances` live instances on, the session prefetches the instances that "
+        out += "coming requests address.\n\n"
         out += "| Live instances | µs/request (min–max) | server CPU µs/request | × one instance, wall | × one instance, CPU |\n|---|---:|---:|---:|---:|\n"
         let wallOne = median(f.scaleMicroseconds(instances: one)), cpuOne = f.scaleCPUMicroseconds(instances: one)
         for count in scaleCounts {

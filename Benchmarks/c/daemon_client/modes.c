@@ -142,6 +142,13 @@ static uint64_t xorshift(uint64_t *state) {
     return *state = x;
 }
 
+/* The id of instance k in the scale workload: the same width at every instance count, so a
+ * request's bytes, and the strings the server makes of them, are the same size whichever
+ * instance it addresses. (With "s%ld" the one-instance run's methods, "s0.nameChanged" and
+ * "s0.emailChanged", fit in a Swift string's 15 inline bytes and the larger runs' do not:
+ * a heap string per request more, about 7% of the one-instance run's time.) */
+static void scale_id(char *name, size_t size, long k) { snprintf(name, size, "s%06ld", k); }
+
 int scale_mode(const char *label, long instances, long requests, uint64_t seed, char **command) {
     child_t child = spawn_child(command);
     reader_t reader;
@@ -153,14 +160,15 @@ int scale_mode(const char *label, long instances, long requests, uint64_t seed, 
     buffer_t buffer = {0};
 
     /* One instance first: the baseline every later figure is compared with. */
-    append_create(&buffer, id++, "s0");
+    scale_id(name, sizeof name, 0);
+    append_create(&buffer, id++, name);
     exchange(&child, &reader, &tally, &buffer, 1);
     long rss_one = status_kb(child.pid, "VmRSS");
     double malloc_one = server_malloc_bytes(child.pid);
 
     buffer.length = 0;
     for (long k = 1; k < instances; k++) {
-        snprintf(name, sizeof name, "s%ld", k);
+        scale_id(name, sizeof name, k);
         append_create(&buffer, id++, name);
     }
     exchange(&child, &reader, &tally, &buffer, (uint64_t)(instances - 1));
@@ -170,7 +178,7 @@ int scale_mode(const char *label, long instances, long requests, uint64_t seed, 
     /* Every field of every instance set once: each instance has built its whole graph. */
     buffer.length = 0;
     for (long k = 0; k < instances; k++) {
-        snprintf(name, sizeof name, "s%ld", k);
+        scale_id(name, sizeof name, k);
         for (int input = NAME_CHANGED; input <= PASSWORD_CHANGED; input++) append_input(&buffer, id++, name, input);
     }
     exchange(&child, &reader, &tally, &buffer, (uint64_t)instances * 3);
@@ -184,7 +192,7 @@ int scale_mode(const char *label, long instances, long requests, uint64_t seed, 
     buffer.length = 0;
     for (long j = 0; j < requests; j++) {
         long k = instances > 1 ? (long)(xorshift(&random_state) % (uint64_t)instances) : 0;
-        snprintf(name, sizeof name, "s%ld", k);
+        scale_id(name, sizeof name, k);
         append_input(&buffer, id++, name, mix[j % 4]);
     }
     uint64_t notifications_before = tally.notifications;
