@@ -8,6 +8,11 @@
 requests_of() { if [ "$1" = mcp-swift-sdk ]; then echo "$SDK_REQUESTS"; else echo "$REQUESTS"; fi; }
 ping_n_of() { if [ "$1" = mcp-swift-sdk ]; then echo "$SDK_PING_N"; else echo "$PING_N"; fi; }
 warmup_of() { if [ "$1" = mcp-swift-sdk ]; then echo 50; else echo "$PING_WARMUP"; fi; }
+# One ping-pong run of a server, appended to the results.
+pingpong() {
+    # shellcheck disable=SC2046
+    PROTOCOL="$(protocol_of "$1")" "$client" pingpong "$1" "$(ping_n_of "$1")" "$(warmup_of "$1")" "$(notify_of "$1")" -- $(server "$1") >>"$results"
+}
 for ((round = 1; round <= REPEATS; round++)); do
     log "round $round of $REPEATS: throughput ($REQUESTS requests; $SDK_REQUESTS for the MCP SDK)"
     for label in switchboard switchboard-plain jansson-echo foundation switchboard-mcp mcp-swift-sdk; do
@@ -15,19 +20,13 @@ for ((round = 1; round <= REPEATS; round++)); do
         PROTOCOL="$(protocol_of "$label")" "$client" throughput "$label" "$INSTANCES" "$(requests_of "$label")" "$(notify_of "$label")" -- $(server "$label") >>"$results"
     done
     log "round $round of $REPEATS: ping-pong ($PING_N requests; $SDK_PING_N for the MCP SDK)"
-    for label in switchboard jansson-echo foundation switchboard-mcp mcp-swift-sdk; do
-        # shellcheck disable=SC2046
-        PROTOCOL="$(protocol_of "$label")" "$client" pingpong "$label" "$(ping_n_of "$label")" "$(warmup_of "$label")" "$(notify_of "$label")" -- $(server "$label") >>"$results"
-    done
+    for label in switchboard jansson-echo foundation switchboard-mcp mcp-swift-sdk; do pingpong "$label"; done
     # More passes of the pair the p99 target compares, the order alternating: one p99 of
     # 20,000 round trips on this VM moves from 0.5x to 2.4x the other's from one pass to
     # the next, so the target's median is taken over more pairs than rounds.
     for ((pass = 2; pass <= PING_PASSES; pass++)); do
         if ((pass % 2 == 0)); then pair="jansson-echo switchboard"; else pair="switchboard jansson-echo"; fi
-        for label in $pair; do
-            # shellcheck disable=SC2046
-            PROTOCOL="$(protocol_of "$label")" "$client" pingpong "$label" "$PING_N" "$PING_WARMUP" "$(notify_of "$label")" -- $(server "$label") >>"$results"
-        done
+        for label in $pair; do pingpong "$label"; done
     done
     log "round $round of $REPEATS: start-up ($STARTUP_RUNS runs)"
     for label in switchboard jansson-echo foundation swift-floor switchboard-mcp mcp-swift-sdk; do
