@@ -1,4 +1,5 @@
 import Framing
+import Host
 import RPC
 
 /// A frame as the reader thread hands it to the executor: a message already parsed (with its
@@ -30,10 +31,19 @@ enum ReaderHandoff: Sendable {
         }
     }
 
-    /// What the parser made of a message; nil for the other frames.
-    var parsed: ParsedPayload? {
-        if case let .message(_, parsed) = self { return parsed }
-        return nil
+    /// Gives `face` this frame as a look-ahead hint (see `SessionFace.lookAhead(atMethod:)`):
+    /// the method of a single request, read in place, or nil for any other frame.
+    ///
+    /// Not inlined: as a call, the frame is passed borrowed, and the match projects the
+    /// method out of it in place; inlined into the transport's loop, the match copied the
+    /// whole payload first (callgrind, issue 18).
+    @inline(never)
+    func giveLookAhead(to face: SessionFace) {
+        if case let .message(_, .single(.request(request))) = self {
+            face.lookAhead(atMethod: request.method)
+        } else {
+            face.lookAhead(atMethod: nil)
+        }
     }
 }
 

@@ -217,17 +217,31 @@ public final class StdioServer: @unchecked Sendable {
 
     private func process(_ frames: [ReaderHandoff], in session: Session) {
         guard outcome == nil else { return }
+        // Through a buffer pointer, so that each frame is read where it lies: an array's
+        // subscript, and `enumerated()`, copy the frame they return (a reference count on
+        // each of its parts, taken and dropped, and for a message an outlined copy of the
+        // whole payload through its generic value witness; callgrind, issue 18).
+        let finished = frames.withUnsafeBufferPointer { process($0) }
+        if finished { finish(.finished) }
+    }
+
+    /// Hands each frame to the face; true when the client asked to stop (after flushing).
+    private func process(_ frames: UnsafeBufferPointer<ReaderHandoff>) -> Bool {
         // The next messages of the chunk are already parsed: the instances they address can
-        // load while this one runs (see `Session.lookAhead(at:)`, two messages ahead). Asked
-        // once per chunk: the hint is cheap but not free, and most sessions have too few
-        // instances for it to pay.
+        // load while this one runs (see `Session.lookAhead(atMethod:)`, two messages ahead).
+        // Asked once per chunk: the hint is cheap but not free, and most sessions have too
+        // few instances for it to pay.
         let looksAhead = frames.count > 1 && face.wantsLookAhead
-        if looksAhead { face.lookAhead(at: frames[1].parsed) }
-        for (position, frame) in frames.enumerated() {
+        if looksAhead { frames[1].giveLookAhead(to: face) }
+        for position in frames.indices {
             if looksAhead, position + 1 < frames.count {
-                face.lookAhead(at: position + 2 < frames.count ? frames[position + 2].parsed : nil)
+                if position + 2 < frames.count {
+                    frames[position + 2].giveLookAhead(to: face)
+                } else {
+                    face.lookAhead(atMethod: nil)
+                }
             }
-            switch frame {
+            switch frames[position] {
             case let .message(bytes, parsed):
                 observer?.received(bytes)
                 face.handle(parsed: parsed)
@@ -236,11 +250,12 @@ public final class StdioServer: @unchecked Sendable {
             }
             if face.isShutdownRequested {
                 outbox.flush()
-                return finish(.finished)
+                return true
             }
-            if outcome != nil { return }
+            if outcome != nil { return false }
         }
         outbox.flush()
+        return false
     }
 
     /// End of input or a signal: delegated calls fail (nobody will answer them), scheduled work

@@ -3,7 +3,7 @@ import JSON
 import RPC
 import XCTest
 
-/// `Session.lookAhead(at:)` is a hint: with enough live instances it finds and prefetches the
+/// `Session.lookAhead(atMethod:)` is a hint: with enough live instances it finds and prefetches the
 /// instance a coming request addresses, and dispatch reuses what it found. Whatever happens
 /// between the hint and the request, the request must be answered as if there had been none.
 final class LookAheadTests: XCTestCase {
@@ -29,11 +29,14 @@ final class LookAheadTests: XCTestCase {
     /// message two ahead, then (nil: no message after it) as the next one.
     private func hint(_ line: String) {
         stageOne(line)
-        harness.session.lookAhead(at: nil)
+        harness.session.lookAhead(atMethod: nil)
     }
 
     private func stageOne(_ line: String) {
-        harness.session.lookAhead(at: MessageParser.parse(Array(line.utf8), maxBatch: harness.session.maxBatch))
+        guard case let .single(.request(request)) = MessageParser.parse(Array(line.utf8), maxBatch: harness.session.maxBatch) else {
+            return harness.session.lookAhead(atMethod: nil)
+        }
+        harness.session.lookAhead(atMethod: request.method)
     }
 
     /// The instance a request's output notification names.
@@ -55,6 +58,17 @@ final class LookAheadTests: XCTestCase {
         // The same input of another instance: the method differs in its target.
         hint(request("c8.increment", #"{"by":1}"#))
         XCTAssertEqual(Set(outputInstances(harness.send(request("c80.increment", #"{"by":1}"#)))), ["c80"])
+    }
+
+    /// The hint is kept by instance, not by method: another input of the instance found
+    /// ahead runs on it, and one of an instance that was never hinted is looked up.
+    func testAnotherInputOfTheHintedInstanceRunsOnIt() {
+        hint(request("c11.increment", #"{"by":1}"#))
+        XCTAssertEqual(Set(outputInstances(harness.send(request("c11.reset", "{}")))), ["c11"])
+        hint(request("c12.increment", #"{"by":1}"#))
+        hint(request("c13.increment", #"{"by":1}"#))
+        XCTAssertEqual(Set(outputInstances(harness.send(request("c12.reset", "{}")))), ["c12"], "the hint before the last")
+        XCTAssertEqual(Set(outputInstances(harness.send(request("c14.reset", "{}")))), ["c14"], "not hinted at all")
     }
 
     func testAnInstanceDestroyedAfterTheHintIsGone() throws {
@@ -80,7 +94,7 @@ final class LookAheadTests: XCTestCase {
         let line = request("c10.increment", #"{"by":1}"#)
         stageOne(line)
         harness.send(request("destroy", #"["c10"]"#))
-        harness.session.lookAhead(at: nil)
+        harness.session.lookAhead(atMethod: nil)
         let answer = try XCTUnwrap(harness.send(line).last.flatMap { try? JSONValue.parse($0) })
         XCTAssertEqual(answer["error"]?["code"]?.int64Value, -32601)
     }

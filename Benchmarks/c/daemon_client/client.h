@@ -67,6 +67,7 @@ void *writer_thread(void *argument);
 double cpu_seconds(pid_t pid);
 long status_kb(pid_t pid, const char *field);
 double server_malloc_bytes(pid_t pid);
+void callgrind_control(pid_t pid, const char *flag);
 
 /* --- Reading and checking lines (lines.c) --- */
 typedef struct {

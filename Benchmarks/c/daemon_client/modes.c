@@ -196,9 +196,11 @@ int scale_mode(const char *label, long instances, long requests, uint64_t seed, 
         append_input(&buffer, id++, name, mix[j % 4]);
     }
     uint64_t notifications_before = tally.notifications;
+    callgrind_control(child.pid, "-z");
     double cpu_before = cpu_seconds(child.pid);
     uint64_t elapsed = exchange(&child, &reader, &tally, &buffer, (uint64_t)requests);
     double cpu_after = cpu_seconds(child.pid);
+    callgrind_control(child.pid, "-d");
     if (tally.notifications - notifications_before != (uint64_t)requests) {
         fprintf(stderr, "daemon_client: scale: %llu notifications for %ld requests, expected one each\n",
                 (unsigned long long)(tally.notifications - notifications_before), requests);

@@ -117,3 +117,30 @@ double server_malloc_bytes(pid_t pid) {
     }
     return -1;
 }
+
+/* With BENCH_CALLGRIND_CONTROL set, a server run under callgrind is sent
+ * `callgrind_control FLAG PID` (-z to zero its counters, -d to dump them), and the call
+ * waits for the answer: the scale workload brackets its timed phase with the two, so that
+ * the dump holds the requests alone, not the instances' creation or the teardown. */
+void callgrind_control(pid_t pid, const char *flag) {
+    if (!getenv("BENCH_CALLGRIND_CONTROL")) return;
+    char pid_text[32];
+    snprintf(pid_text, sizeof pid_text, "%d", (int)pid);
+    char *argv[] = {"callgrind_control", (char *)flag, pid_text, NULL};
+    posix_spawn_file_actions_t actions;
+    posix_spawn_file_actions_init(&actions);
+    posix_spawn_file_actions_addopen(&actions, STDOUT_FILENO, "/dev/null", O_WRONLY, 0);
+    pid_t control;
+    int error = posix_spawnp(&control, argv[0], &actions, NULL, argv, environ);
+    posix_spawn_file_actions_destroy(&actions);
+    if (error) {
+        fprintf(stderr, "daemon_client: cannot spawn callgrind_control: %s\n", strerror(error));
+        exit(1);
+    }
+    int status = 0;
+    if (waitpid(control, &status, 0) < 0) die("waitpid");
+    if (!WIFEXITED(status) || WEXITSTATUS(status) != 0) {
+        fprintf(stderr, "daemon_client: callgrind_control %s %d failed (status %d)\n", flag, (int)pid, status);
+        exit(1);
+    }
+}

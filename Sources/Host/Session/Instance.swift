@@ -47,7 +47,7 @@ final class Instance {
     /// laid out so (the model above the instance, or more than `maxPrefetchBytes` apart).
     /// With 20,000 signup instances made in a row, every one from the tenth percentile to the
     /// ninetieth spanned 3,744 bytes from the model; the first few, made among the daemon's
-    /// start-up allocations, up to 9,264. See `Session.lookAhead(at:)`.
+    /// start-up allocations, up to 9,264. See `Session.lookAhead(atMethod:)`.
     var span: (before: Int, after: Int)? {
         guard let model else { return nil }
         func address(_ object: AnyObject) -> Int { Int(bitPattern: Unmanaged.passUnretained(object).toOpaque()) }

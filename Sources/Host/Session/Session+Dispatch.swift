@@ -15,7 +15,7 @@ extension Session {
         }
         // A live instance stays the one its id names (ids are unique, and only destroying
         // takes one out of the table), so one found ahead is still right.
-        if let live = lookedAheadInstance(for: request.method) ?? instances[target] {
+        if let live = lookedAheadInstance(target: target) ?? withInstances({ $0[target] }) {
             return applyInput(inputName, params: request.params, to: live)
         }
         guard let definition = registry[target] else {

@@ -36,12 +36,12 @@ public final class Session {
     /// output that reaches `send` while an input is applied starts its own access after the
     /// input's have ended). The checks cost about 190 instructions a request.
     @exclusivity(unchecked) var instances = InstanceTable()
-    /// The instances the last two looked-ahead requests address, with their methods (see
-    /// `lookAhead(at:)`): the newest is the next request's, the one before the current one's.
-    @exclusivity(unchecked) var lookedAhead: (newest: LookedAhead?, previous: LookedAhead?) = (nil, nil)
+    /// The instances the last two looked-ahead requests address (see `lookAhead(atMethod:)`):
+    /// usually `next` is the next request's and `current` the current one's.
+    @exclusivity(unchecked) var lookedAhead: (next: Instance?, current: Instance?) = (nil, nil)
     /// The request two ahead, once its table slot has been asked for: its method and the
-    /// hash of its target (see `lookAhead(at:)`).
-    @exclusivity(unchecked) var pendingLookAhead: (method: String, hash: Int)?
+    /// hash of its target (see `lookAhead(atMethod:)`).
+    @exclusivity(unchecked) var pendingLookAhead: PendingLookAhead?
     /// Where the latest instance's objects lie around it (see `Instance.span`): what a
     /// look-ahead prefetches around an instance of any type.
     @exclusivity(unchecked) var lookAheadSpan: (before: Int, after: Int)?
@@ -122,7 +122,7 @@ public final class Session {
     /// daemon parses on its reader thread (see `StdioServer`).
     public var maxBatch: Int { configuration.maxBatch }
 
-    /// From how many live instances `lookAhead(at:)` prefetches. Below it, the instances
+    /// From how many live instances `lookAhead(atMethod:)` prefetches. Below it, the instances
     /// mostly stay in the processor's caches and the look-ahead's work costs more than the
     /// misses it saves; above it, nearly every request meets a cold instance
     /// (`daemon_client scale`, BENCHMARKS.md, issue 18: with 1,000 signup instances looking
@@ -131,35 +131,52 @@ public final class Session {
     static let lookAheadMinimumInstances = 8_192
 
     /// A hint from the transport, called once before each pipelined message it hands over
-    /// with the message two places further on (nil when there is none): with many live
-    /// instances, the instances coming requests address load into the cache while the
-    /// current request runs, instead of missing it object by object when their turn comes.
+    /// with the method of the message two places further on (nil when that frame is not a
+    /// single request, or there is none): with many live instances, the instances coming
+    /// requests address load into the cache while the current request runs, instead of
+    /// missing it object by object when their turn comes.
     ///
-    /// In two stages, so neither waits for memory: for the message given, its target's hash
-    /// is computed and the table's slot for it asked for; for the message given the time
+    /// In two stages, so neither waits for memory: for the method given, its target's hash
+    /// is computed and the table's slot for it asked for; for the method given the time
     /// before (the next one to run after the current), the table is read (loaded by now),
     /// and the objects around the instance found asked for (`Instance.prefetch`), which
     /// needs only the instance's address. The instance found is remembered, so its
     /// dispatch does not look it up again; dispatch uses it only if it is still live and
-    /// the method is the same, so nothing else changes.
-    public func lookAhead(at parsed: ParsedPayload?) {
+    /// its id is the request's target, so it is the instance the table would give, and
+    /// nothing else changes.
+    ///
+    /// Written to copy nothing it can read in place (the strings are read through `utf8`,
+    /// not a mutable copy for `withUTF8`; the table through `withInstances`), and to keep
+    /// only the instance, not its method: every copy of a method, an instance or the table
+    /// is a reference count taken and dropped, an atomic operation each, on every request of
+    /// a large session (callgrind, issue 18).
+    public func lookAhead(atMethod method: String?) {
         if let pending = pendingLookAhead {
             pendingLookAhead = nil
-            var method = pending.method
-            let found: Instance? = method.withUTF8 { bytes in
-                Self.target(of: bytes).flatMap { instances.find(bytes: $0, hash: pending.hash) }
+            let found: Instance?? = pending.method.utf8.withContiguousStorageIfAvailable { bytes in
+                Self.target(of: bytes).flatMap { target in withInstances { $0.find(bytes: target, hash: pending.hash) } }
             }
-            if let found {
-                if let span = lookAheadSpan { Instance.prefetch(at: Unmanaged.passUnretained(found).toOpaque(), span: span) }
-                lookedAhead = (LookedAhead(method: pending.method, instance: found), lookedAhead.newest)
+            if let found, let found, let span = lookAheadSpan {
+                Instance.prefetch(at: Unmanaged.passUnretained(found).toOpaque(), span: span)
             }
+            lookedAhead = (found ?? nil, lookedAhead.next)
         }
-        guard wantsLookAhead, let parsed, case let .single(.request(request)) = parsed else { return }
-        var method = request.method
-        let hash: Int? = method.withUTF8 { bytes in Self.target(of: bytes).map(InstanceTable.hash(bytes:)) }
-        guard let hash else { return }
-        instances.prefetch(hash: hash)
-        pendingLookAhead = (request.method, hash)
+        guard wantsLookAhead, let method else { return }
+        let hash: Int?? = method.utf8.withContiguousStorageIfAvailable { bytes in
+            Self.target(of: bytes).map(InstanceTable.hash(bytes:))
+        }
+        guard let hash, let hash else { return }
+        withInstances { $0.prefetch(hash: hash) }
+        pendingLookAhead = PendingLookAhead(method: method, hash: hash)
+    }
+
+    /// Calls `body` with the instance table accessed in place. A read of a struct stored in a
+    /// class copies it (a reference to each of the table's buffers taken and dropped, an
+    /// atomic operation each), because any call could change the property meanwhile; an
+    /// `inout` access is exclusive, so the table is read where it lies.
+    @inline(__always)
+    func withInstances<Result>(_ body: (inout InstanceTable) -> Result) -> Result {
+        body(&instances)
     }
 
     /// The bytes of a method's target (before its first dot), if it has one.
@@ -168,16 +185,16 @@ public final class Session {
         return UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: method[..<dot]))
     }
 
-    /// Whether there are enough live instances for `lookAhead(at:)` to act.
+    /// Whether there are enough live instances for `lookAhead(atMethod:)` to act.
     public var wantsLookAhead: Bool { instances.count >= Self.lookAheadMinimumInstances }
 
-    /// The live instance a looked-ahead request with this method addresses, if any.
-    func lookedAheadInstance(for method: String) -> Instance? {
-        func match(_ entry: LookedAhead?) -> Instance? {
-            guard let entry, !entry.instance.isDestroyed, bytesEqual(entry.method, method) else { return nil }
-            return entry.instance
-        }
-        return match(lookedAhead.newest) ?? match(lookedAhead.previous)
+    /// The live instance whose id is `target`, if it was found ahead.
+    func lookedAheadInstance(target: String) -> Instance? {
+        // `current` first: the transport hints each message two places ahead, so when a
+        // request runs, `next` is usually the next request's.
+        if let instance = lookedAhead.current, !instance.isDestroyed, bytesEqual(instance.id, target) { return instance }
+        if let instance = lookedAhead.next, !instance.isDestroyed, bytesEqual(instance.id, target) { return instance }
+        return nil
     }
 
     /// Handles a frame already parsed by `MessageParser.parse(_:maxBatch:)` with `maxBatch`.
@@ -338,8 +355,10 @@ public final class Session {
     }
 }
 
-/// A request's method and the instance it addresses, found ahead (see `Session.lookAhead(at:)`).
-struct LookedAhead {
+/// A request two places ahead, once its table slot has been asked for (see
+/// `Session.lookAhead(atMethod:)`).
+struct PendingLookAhead {
     let method: String
-    let instance: Instance
+    let hash: Int
 }
+
