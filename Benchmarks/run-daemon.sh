@@ -18,7 +18,9 @@
 # switchboard and the C echo, the pair of the p99 target, 3), STARTUP_RUNS (per round, 50), SCALE_INSTANCES
 # (100000), SCALE_STEPS (the counts timed between 1 and SCALE_INSTANCES, "2000 10000"),
 # SCALE_REQUESTS (400000), COUNT_N (requests under callgrind, 20000), PING_COUNT_N
-# (ping-pong requests under callgrind, 5000), PROFILE (on | off: callgrind, DHAT and perf),
+# (ping-pong requests under callgrind, 5000), LINES_INSTANCES and LINES_N (the scale workload
+# under callgrind's cache model: instances, 20000, and requests, 50000), PROFILE (on | off:
+# callgrind, DHAT and perf),
 # SDK_REQUESTS and SDK_PING_N (the MCP Swift SDK peer's throughput and ping-pong requests,
 # 20000 and 500: it answers about a hundredth as fast).
 #
@@ -42,6 +44,8 @@ SCALE_STEPS="${SCALE_STEPS:-2000 10000}"
 SCALE_REQUESTS="${SCALE_REQUESTS:-400000}"
 COUNT_N="${COUNT_N:-20000}"
 PING_COUNT_N="${PING_COUNT_N:-5000}"
+LINES_INSTANCES="${LINES_INSTANCES:-20000}"
+LINES_N="${LINES_N:-50000}"
 PROFILE="${PROFILE:-on}"
 SDK_REQUESTS="${SDK_REQUESTS:-20000}"
 SDK_PING_N="${SDK_PING_N:-500}"

@@ -22,3 +22,4 @@ busy="$(ps -eo pcpu=,comm= --sort=-pcpu | awk '$1 >= 20 { printf "%s%s (%s%% CPU
 printf 'meta\tplain_build\t%s\n' "$plain_build" >>"$results"
 printf 'meta\tdaemon_build\t%s\nmeta\trepeats\t%s\nmeta\tthroughput_instances\t%s\nmeta\tping_n\t%s\nmeta\tping_warmup\t%s\nmeta\tping_passes\t%s\nmeta\tstartup_runs\t%s\n' \
     "$daemon_build" "$REPEATS" "$INSTANCES" "$PING_N" "$PING_WARMUP" "$PING_PASSES" "$STARTUP_RUNS" >>"$results"
+printf 'meta\tlines_instances\t%s\nmeta\tlines_n\t%s\n' "$LINES_INSTANCES" "$LINES_N" >>"$results"

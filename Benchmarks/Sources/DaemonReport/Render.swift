@@ -159,6 +159,19 @@ func render(_ f: Figures, machine: String, profile: String, analysis: String) ->
             out += "\nPeak RSS (`VmHWM`) of the \(grouped(Double(many)))-instance process: \(format(hwm / 1024 / 1024)) GiB.\n"
         }
         out += "\n"
+        let lines = f.rows.rows("lines", "switchboard").filter { $0.count >= 5 }
+        if !lines.isEmpty {
+            out += "**Cache lines a request needs from memory** (the same workload, \(grouped(Double(meta["lines_n"] ?? ""))) "
+            out += "requests, under callgrind's cache model with a 2 MB last level, so that \(grouped(Double(meta["lines_instances"] ?? ""))) "
+            out += "instances, about 80 MB, stay out of it as \(grouped(Double(many))) stay out of the real L3; the client zeroes "
+            out += "the counters before the requests and dumps them after. The model has no prefetching, so these are the "
+            out += "lines a request needs, not what they cost; unlike the times above, they depend on the machine's load only through how the requests happen to be batched):\n\n"
+            out += "| Live instances | last-level misses per request (lines from memory) | L1 data misses per request | instructions per request |\n|---:|---:|---:|---:|\n"
+            for row in lines {
+                out += "| \(grouped(Double(row[1]))) | \(format(Double(row[2]))) | \(format(Double(row[3]))) | \(grouped(Double(row[4]))) |\n"
+            }
+            out += "\n"
+        }
     }
 
     // MCP

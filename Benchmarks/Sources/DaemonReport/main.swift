@@ -14,6 +14,8 @@
 //   instr      WORKLOAD LABEL INSTRUCTIONS_PER_REQUEST          (callgrind)
 //   startinstr LABEL INSTRUCTIONS                               (callgrind, one start-up)
 //   alloc      LABEL LIVE_BLOCKS_PER_INSTANCE REQUESTED_BYTES_PER_INSTANCE   (DHAT)
+//   lines      LABEL INSTANCES LL_MISSES_PER_REQUEST D1_MISSES_PER_REQUEST INSTRUCTIONS_PER_REQUEST
+//              (the scale workload under callgrind's cache model)
 //   perfstat   LABEL REQUESTS TASK_CLOCK_MS CONTEXT_SWITCHES CPU_MIGRATIONS  (perf stat, ping-pong)
 //   meta       KEY VALUE
 import BenchText
