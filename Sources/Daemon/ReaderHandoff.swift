@@ -32,11 +32,11 @@ enum ReaderHandoff: Sendable {
     }
 
     /// Gives `face` this frame as a look-ahead hint (see `SessionFace.lookAhead(atMethod:)`):
-    /// the method of a single request, read in place, or nil for any other frame.
+    /// the method of a single request, or nil for any other frame.
     ///
-    /// Not inlined: as a call, the frame is passed borrowed, and the match projects the
-    /// method out of it in place; inlined into the transport's loop, the match copied the
-    /// whole payload first (callgrind, issue 18).
+    /// Not inlined, so that the frame is a borrowed argument and the match projects the
+    /// method out of it; inlined into the transport's loop, the match copied the whole
+    /// payload first (callgrind, issue 18).
     @inline(never)
     func giveLookAhead(to face: SessionFace) {
         if case let .message(_, .single(.request(request))) = self {
@@ -52,5 +52,17 @@ extension InboundFrame {
     var byteCount: Int {
         if case let .message(bytes) = self { return bytes.count }
         return 0
+    }
+}
+
+/// One chunk's frames, owned by the work item that runs them. A class, so that the work item
+/// holds the array's only reference and the executor can move each frame out as it runs it
+/// (see `StdioServer.process`) rather than copy it. Confined to one thread at a time: the
+/// reader fills it before handing it over, the executor alone reads it afterwards.
+final class FrameBatch: @unchecked Sendable {
+    var frames: [ReaderHandoff]
+
+    init(_ frames: consuming [ReaderHandoff]) {
+        self.frames = frames
     }
 }

@@ -182,10 +182,10 @@ public final class StdioServer: @unchecked Sendable {
             case .read:
                 guard !frames.isEmpty else { continue }
                 budget.acquire(bytes: bytes)
-                hand(frames, bytes: bytes, then: nil)
+                hand(consume frames, bytes: bytes, then: nil)
             case .ended:
                 budget.acquire(bytes: bytes)
-                return hand(frames, bytes: bytes, then: .finished)
+                return hand(consume frames, bytes: bytes, then: .finished)
             case .interrupted, .timedOut:
                 // (No timeout is given, so only a signal gets here.)
                 // Everything read so far was handed over above; this runs after it.
@@ -196,17 +196,19 @@ public final class StdioServer: @unchecked Sendable {
     }
 
     /// Gives one chunk's frames to the executor; `ending` stops the server after them.
-    private func hand(_ frames: [ReaderHandoff], bytes: Int, then ending: Outcome?) {
+    private func hand(_ frames: consuming [ReaderHandoff], bytes: Int, then ending: Outcome?) {
+        let count = frames.count
+        let batch = FrameBatch(frames)
         let work: @Sendable (Session) -> Void = { [self] session in
             defer { budget.release(bytes: bytes) }
-            process(frames, in: session)
+            process(batch, in: session)
             if let ending { stop(session, ending) }
         }
         // A chunk of one message is usually a client waiting for its answer (an editor, a
         // script): running it on this thread, in the executor's turn, spares waking the
         // executor's thread, one of the two thread wake-ups of a round trip. A chunk of many (a
         // pipelined stream) goes to the executor, so the next chunk is read meanwhile.
-        if frames.count == 1, ending == nil {
+        if count == 1, ending == nil {
             executor.sync(work)
         } else {
             executor.async(work)
@@ -215,33 +217,42 @@ public final class StdioServer: @unchecked Sendable {
 
     // MARK: Executor
 
-    private func process(_ frames: [ReaderHandoff], in session: Session) {
+    private func process(_ batch: FrameBatch, in session: Session) {
         guard outcome == nil else { return }
-        // Through a buffer pointer, so that each frame is read where it lies: an array's
-        // subscript, and `enumerated()`, copy the frame they return (a reference count on
-        // each of its parts, taken and dropped, and for a message an outlined copy of the
-        // whole payload through its generic value witness; callgrind, issue 18).
-        let finished = frames.withUnsafeBufferPointer { process($0) }
+        // The batch holds the only reference to its array (the reader gave its own up), so
+        // the frames are reached in place, without a copy of the array.
+        let finished = batch.frames.withUnsafeMutableBufferPointer { frames in
+            frames.baseAddress.map { process(UnsafeMutablePointer($0), count: frames.count) } ?? false
+        }
         if finished { finish(.finished) }
     }
 
-    /// Hands each frame to the face; true when the client asked to stop (after flushing).
-    private func process(_ frames: UnsafeBufferPointer<ReaderHandoff>) -> Bool {
+    /// Hands each of the `count` frames at `frames` to the face; true when the client asked
+    /// to stop (after flushing).
+    ///
+    /// Each frame is moved out of the batch as it runs (a trivial frame left in its place),
+    /// and the frame two ahead is moved out and back for its hint: a frame read where it
+    /// lies, or through a subscript, is copied first (its payload through the generic value
+    /// witness of a tuple, a reference count on each of its parts taken and dropped, some
+    /// 300 instructions a request; callgrind, issue 18), while a move copies no count.
+    private func process(_ frames: UnsafeMutablePointer<ReaderHandoff>, count: Int) -> Bool {
         // The next messages of the chunk are already parsed: the instances they address can
         // load while this one runs (see `Session.lookAhead(atMethod:)`, two messages ahead).
         // Asked once per chunk: the hint is cheap but not free, and most sessions have too
         // few instances for it to pay.
-        let looksAhead = frames.count > 1 && face.wantsLookAhead
-        if looksAhead { frames[1].giveLookAhead(to: face) }
-        for position in frames.indices {
-            if looksAhead, position + 1 < frames.count {
-                if position + 2 < frames.count {
-                    frames[position + 2].giveLookAhead(to: face)
+        let looksAhead = count > 1 && face.wantsLookAhead
+        if looksAhead { hint(at: frames + 1) }
+        for position in 0..<count {
+            if looksAhead, position + 1 < count {
+                if position + 2 < count {
+                    hint(at: frames + position + 2)
                 } else {
                     face.lookAhead(atMethod: nil)
                 }
             }
-            switch frames[position] {
+            let frame = (frames + position).move()
+            (frames + position).initialize(to: .tooLong(length: 0))
+            switch consume frame {
             case let .message(bytes, parsed):
                 observer?.received(bytes)
                 face.handle(parsed: parsed)
@@ -256,6 +267,13 @@ public final class StdioServer: @unchecked Sendable {
         }
         outbox.flush()
         return false
+    }
+
+    /// Gives the face the frame at `slot` as a look-ahead hint, moving it out and back.
+    private func hint(at slot: UnsafeMutablePointer<ReaderHandoff>) {
+        let frame = slot.move()
+        frame.giveLookAhead(to: face)
+        slot.initialize(to: consume frame)
     }
 
     /// End of input or a signal: delegated calls fail (nobody will answer them), scheduled work
