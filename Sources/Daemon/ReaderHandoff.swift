@@ -54,15 +54,3 @@ extension InboundFrame {
         return 0
     }
 }
-
-/// One chunk's frames, owned by the work item that runs them. A class, so that the work item
-/// holds the array's only reference and the executor can move each frame out as it runs it
-/// (see `StdioServer.process`) rather than copy it. Confined to one thread at a time: the
-/// reader fills it before handing it over, the executor alone reads it afterwards.
-final class FrameBatch: @unchecked Sendable {
-    var frames: [ReaderHandoff]
-
-    init(_ frames: consuming [ReaderHandoff]) {
-        self.frames = frames
-    }
-}
