@@ -192,9 +192,11 @@ public final class Session {
     func lookedAheadInstance(target: String) -> Instance? {
         // `current` first: the transport hints each message two places ahead, so when a
         // request runs, `next` is usually the next request's.
-        if let instance = lookedAhead.current, !instance.isDestroyed, bytesEqual(instance.id, target) { return instance }
-        if let instance = lookedAhead.next, !instance.isDestroyed, bytesEqual(instance.id, target) { return instance }
-        return nil
+        func confirmed(_ instance: Instance?) -> Instance? {
+            guard let instance, !instance.isDestroyed, bytesEqual(instance.id, target) else { return nil }
+            return instance
+        }
+        return confirmed(lookedAhead.current) ?? confirmed(lookedAhead.next)
     }
 
     /// Handles a frame already parsed by `MessageParser.parse(_:maxBatch:)` with `maxBatch`.
