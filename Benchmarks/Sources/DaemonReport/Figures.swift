@@ -85,6 +85,15 @@ struct Figures {
         }
     }
     func scaleCPUMicroseconds(instances: Int) -> Double? { median(scaleCPUMicrosecondsPerRound(instances: instances)) }
+    /// The CPU µs a request of the daemon's main thread (its reader: field 12) or of its
+    /// other threads (the session's executor and the rest: 13), median over rounds; nil for
+    /// results from a client that did not report them.
+    func scaleThreadCPUMicroseconds(instances: Int, field: Int) -> Double? {
+        median(scaleRows(instances: instances).compactMap { row in
+            guard row.count > field, let requests = Double(row[2]), let cpu = Double(row[field]), requests > 0 else { return nil }
+            return cpu / requests * 1e6
+        })
+    }
     /// Bytes per instance from field `index` (a total after all instances) minus field
     /// `baseline` (after one), in kB (RSS) or bytes (mallinfo).
     func perInstance(_ index: Int, baseline: Int, kilobytes: Bool) -> Double? {

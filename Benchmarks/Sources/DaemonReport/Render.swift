@@ -138,13 +138,18 @@ func render(_ f: Figures, machine: String, profile: String, analysis: String) ->
         out += "instances (about 4 KB each) outgrow each level of the processor's caches (sizes under Run); from "
         out += "`Session.lookAheadMinimumInstances` live instances on, the session prefetches the instances that "
         out += "coming requests address.\n\n"
-        out += "| Live instances | µs/request (min–max) | server CPU µs/request | × one instance, wall | × one instance, CPU |\n|---|---:|---:|---:|---:|\n"
+        out += "The server's CPU is also split by thread: its main thread reads and parses stdin (the reader), the "
+        out += "others are the session's executor, which runs every request, and the idle rest; the wall time follows "
+        out += "whichever of the two is busier.\n\n"
+        out += "| Live instances | µs/request (min–max) | server CPU µs/request | reader thread | executor and other threads | × one instance, wall | × one instance, CPU |\n|---|---:|---:|---:|---:|---:|---:|\n"
         let wallOne = median(f.scaleMicroseconds(instances: one)), cpuOne = f.scaleCPUMicroseconds(instances: one)
         for count in scaleCounts {
             let samples = f.scaleMicroseconds(instances: count)
             let wall = median(samples), cpu = f.scaleCPUMicroseconds(instances: count)
+            let reader = f.scaleThreadCPUMicroseconds(instances: count, field: 12)
+            let others = f.scaleThreadCPUMicroseconds(instances: count, field: 13)
             out += "| \(grouped(Double(count))) | \(format(wall)) (\(format(samples.min()))–\(format(samples.max()))) | \(format(cpu)) | "
-            out += "\(times(ratio(wall, wallOne))) | \(times(ratio(cpu, cpuOne))) |\n"
+            out += "\(format(reader)) | \(format(others)) | \(times(ratio(wall, wallOne))) | \(times(ratio(cpu, cpuOne))) |\n"
         }
         out += "\n**Memory per instance** (\(grouped(Double(many))) instances; totals after the phase minus after the first "
         out += "instance, ÷ \(grouped(Double(many - 1)))):\n\n"

@@ -65,6 +65,7 @@ typedef struct {
 } write_job;
 void *writer_thread(void *argument);
 double cpu_seconds(pid_t pid);
+double main_thread_cpu_seconds(pid_t pid);
 long status_kb(pid_t pid, const char *field);
 double server_malloc_bytes(pid_t pid);
 void callgrind_control(pid_t pid, const char *flag);

@@ -203,9 +203,9 @@ int scale_mode(const char *label, long instances, long requests, uint64_t seed, 
     }
     uint64_t notifications_before = tally.notifications;
     callgrind_control(child.pid, "-z");
-    double cpu_before = cpu_seconds(child.pid);
+    double cpu_before = cpu_seconds(child.pid), main_before = main_thread_cpu_seconds(child.pid);
     uint64_t elapsed = exchange(&child, &reader, &tally, &buffer, (uint64_t)requests);
-    double cpu_after = cpu_seconds(child.pid);
+    double cpu_after = cpu_seconds(child.pid), main_after = main_thread_cpu_seconds(child.pid);
     callgrind_control(child.pid, "-d");
     if (tally.notifications - notifications_before != (uint64_t)requests) {
         fprintf(stderr, "daemon_client: scale: %llu notifications for %ld requests, expected one each\n",
@@ -214,10 +214,12 @@ int scale_mode(const char *label, long instances, long requests, uint64_t seed, 
     }
     finish_child(&child);
     /* scale LABEL INSTANCES REQUESTS SECONDS SERVER_CPU_SECONDS RSS_ONE_KB RSS_CREATED_KB
-     *       RSS_PRIMED_KB HWM_PRIMED_KB MALLOC_ONE MALLOC_CREATED MALLOC_PRIMED */
-    printf("scale\t%s\t%ld\t%ld\t%.6f\t%.2f\t%ld\t%ld\t%ld\t%ld\t%.0f\t%.0f\t%.0f\n", label, instances, requests,
+     *       RSS_PRIMED_KB HWM_PRIMED_KB MALLOC_ONE MALLOC_CREATED MALLOC_PRIMED
+     *       MAIN_THREAD_CPU_SECONDS OTHER_THREADS_CPU_SECONDS */
+    double main_cpu = main_after - main_before;
+    printf("scale\t%s\t%ld\t%ld\t%.6f\t%.2f\t%ld\t%ld\t%ld\t%ld\t%.0f\t%.0f\t%.0f\t%.2f\t%.2f\n", label, instances, requests,
            (double)elapsed / 1e9, cpu_after - cpu_before, rss_one, rss_created, rss_primed, hwm_primed, malloc_one,
-           malloc_created, malloc_primed);
+           malloc_created, malloc_primed, main_cpu, cpu_after - cpu_before - main_cpu);
     free(buffer.bytes);
     return 0;
 }

@@ -63,10 +63,10 @@ void *writer_thread(void *argument) {
     return NULL;
 }
 
-/* CPU time (user + system, all threads) the process has used, in seconds. */
-double cpu_seconds(pid_t pid) {
-    char path[64], text[4096];
-    snprintf(path, sizeof path, "/proc/%d/stat", (int)pid);
+/* CPU time (user + system) in seconds from a stat file of /proc: a process's (all its
+ * threads, the ones that have ended included) or one thread's (task/TID/stat). */
+static double stat_cpu_seconds(const char *path) {
+    char text[4096];
     FILE *file = fopen(path, "r");
     if (!file) return -1;
     size_t n = fread(text, 1, sizeof text - 1, file);
@@ -78,6 +78,21 @@ double cpu_seconds(pid_t pid) {
     /* after ')': state(3) ppid pgrp session tty tpgid flags minflt cminflt majflt cmajflt utime stime */
     if (sscanf(p + 2, "%*c %*d %*d %*d %*d %*d %*u %*u %*u %*u %*u %lu %lu", &utime, &stime) != 2) return -1;
     return (double)(utime + stime) / (double)sysconf(_SC_CLK_TCK);
+}
+
+/* CPU time (user + system, all threads) the process has used, in seconds. */
+double cpu_seconds(pid_t pid) {
+    char path[64];
+    snprintf(path, sizeof path, "/proc/%d/stat", (int)pid);
+    return stat_cpu_seconds(path);
+}
+
+/* CPU time of the process's main thread alone, in seconds (the daemon's reader thread: it
+ * reads and parses stdin; the session's executor and the rest are the other threads). */
+double main_thread_cpu_seconds(pid_t pid) {
+    char path[64];
+    snprintf(path, sizeof path, "/proc/%d/task/%d/stat", (int)pid, (int)pid);
+    return stat_cpu_seconds(path);
 }
 
 /* A field of /proc/PID/status in kB (VmRSS, VmHWM), or -1. */
