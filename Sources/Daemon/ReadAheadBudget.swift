@@ -1,8 +1,8 @@
 import SystemIO
 
 /// Bounds the input read ahead of the executor: the reader thread stops reading while the
-/// chunks it handed over and the executor has not finished were read from too many bytes (what
-/// they hold is those messages, parsed) or are too many.
+/// chunks it handed over and the executor has not finished are too many, or were parsed from
+/// too many bytes (a chunk holds its messages parsed, not their bytes).
 ///
 /// This is what turns a client that stops reading into a daemon that stops reading: the
 /// executor blocks writing stdout, work items stop finishing, the budget runs out, and the

@@ -3,9 +3,10 @@ import JSON
 import RPC
 import XCTest
 
-/// `Session.lookAhead(atMethod:)` is a hint: with enough live instances it finds and prefetches the
-/// instance a coming request addresses, and dispatch reuses what it found. Whatever happens
-/// between the hint and the request, the request must be answered as if there had been none.
+/// `Session.lookAhead(atMethod:)` is a hint: with enough live instances it finds and
+/// prefetches the instance a coming request addresses, and dispatch reuses what it found.
+/// Whatever happens between the hint and the request, the request must be answered as if
+/// there had been none.
 final class LookAheadTests: XCTestCase {
     private var harness: SessionHarness!
     private var nextID = 0

@@ -153,19 +153,20 @@ public final class Session {
     public func lookAhead(atMethod method: String?) {
         if let pending = pendingLookAhead {
             pendingLookAhead = nil
-            let found: Instance?? = pending.method.utf8.withContiguousStorageIfAvailable { bytes in
+            // (A native string's bytes are always contiguous; `?? nil` only flattens.)
+            let found = pending.method.utf8.withContiguousStorageIfAvailable { bytes in
                 Self.target(of: bytes).flatMap { target in withInstances { $0.find(bytes: target, hash: pending.hash) } }
-            }
-            if let found, let found, let span = lookAheadSpan {
+            } ?? nil
+            if let found, let span = lookAheadSpan {
                 Instance.prefetch(at: Unmanaged.passUnretained(found).toOpaque(), span: span)
             }
-            lookedAhead = (found ?? nil, lookedAhead.next)
+            lookedAhead = (found, lookedAhead.next)
         }
         guard wantsLookAhead, let method else { return }
-        let hash: Int?? = method.utf8.withContiguousStorageIfAvailable { bytes in
+        let hash = method.utf8.withContiguousStorageIfAvailable { bytes in
             Self.target(of: bytes).map(InstanceTable.hash(bytes:))
-        }
-        guard let hash, let hash else { return }
+        } ?? nil
+        guard let hash else { return }
         withInstances { $0.prefetch(hash: hash) }
         pendingLookAhead = PendingLookAhead(method: method, hash: hash)
     }
@@ -363,4 +364,3 @@ struct PendingLookAhead {
     let method: String
     let hash: Int
 }
-
