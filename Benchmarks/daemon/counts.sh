@@ -44,7 +44,9 @@ done
 # out of the real 32 MB L3 (the model has no prefetching: these are the lines a request needs,
 # not what they cost). The client zeroes the counters before the timed requests and dumps
 # them after (`BENCH_CALLGRIND_CONTROL`), so the dump holds the requests alone.
-cache_model="--cache-sim=yes --LL=2097152,16,64 --D1=49152,12,64 --I1=32768,8,64"
+lines_last_level=2097152
+cache_model="--cache-sim=yes --LL=$lines_last_level,16,64 --D1=49152,12,64 --I1=32768,8,64"
+printf 'meta\tlines_last_level\t%s\n' "$lines_last_level" >>"$results"
 for n in 1 "$LINES_INSTANCES"; do
     echo "env BENCH_CALLGRIND_CONTROL=1 $client scale switchboard $n $LINES_N 7 -- valgrind --tool=callgrind $cache_model --callgrind-out-file=$out/callgrind/lines.$n.out $(vserver switchboard)" >>"$jobs_file"
 done

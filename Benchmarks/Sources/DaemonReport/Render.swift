@@ -166,9 +166,13 @@ func render(_ f: Figures, machine: String, profile: String, analysis: String) ->
         out += "\n"
         let lines = f.rows.rows("lines", "switchboard").filter { $0.count >= 5 }
         if !lines.isEmpty {
+            // The model's size and the instances' footprint come from the run (counts.sh, the RSS above).
+            let instancesModelled = Double(meta["lines_instances"] ?? "")
+            let lastLevelMB = Double(meta["lines_last_level"] ?? "").map { $0 / 1_048_576 }
+            let footprintMB = instancesModelled.flatMap { count in f.perInstance(7, baseline: 5, kilobytes: true).map { count * $0 / 1_048_576 } }
             out += "**Cache lines a request needs from memory** (the same workload, \(grouped(Double(meta["lines_n"] ?? ""))) "
-            out += "requests, under callgrind's cache model with a 2 MB last level, so that \(grouped(Double(meta["lines_instances"] ?? ""))) "
-            out += "instances, about 80 MB, stay out of it as \(grouped(Double(many))) stay out of the real L3; the client zeroes "
+            out += "requests, under callgrind's cache model with a \(format(lastLevelMB)) MB last level, so that \(grouped(instancesModelled)) "
+            out += "instances, about \(format(footprintMB)) MB, stay out of it as \(grouped(Double(many))) stay out of the real L3; the client zeroes "
             out += "the counters before the requests and dumps them after. The model has no prefetching, so these are the "
             out += "lines a request needs, not what they cost; unlike the times above, they depend on the machine's load only through how the requests happen to be batched):\n\n"
             out += "| Live instances | last-level misses per request (lines from memory) | L1 data misses per request | instructions per request |\n|---:|---:|---:|---:|\n"
