@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The test command: sets up, builds, and runs every suite. Exits non-zero on any failure.
 #   0. scripts/check-inlinable.py: Signals' declarations are all inlinable (see that script);
-#   1. swift test: unit, view-model, host and framing tests (XCTest);
+#   1. swift test: unit, view-model, host and framing tests (XCTest), and the benchmark
+#      report's tests (Benchmarks/Tests: the verdicts of BENCHMARKS.md);
 #   2. transcripts: protocol.md's examples and examples/transcripts, replayed against fresh
 #      daemons of the built binary over real pipes (switchboard test);
 #   3. the daemon end to end over pipes, hostile input and limits, the transport against
@@ -21,6 +22,11 @@ echo "== the reactive core's generic code is specializable by a plain release bu
 python3 scripts/check-inlinable.py
 swift build --build-tests
 swift test
+echo "== the benchmark report's verdicts (Benchmarks/Tests: how BENCHMARKS.md's PASS and FAIL are computed)"
+# Only the report's library and its tests are built (not the benchmark harness or the peers);
+# the run must execute tests, not merely find none.
+(cd Benchmarks && swift build --product SwitchboardBenchmarksPackageTests \
+    && swift test --skip-build 2>&1 | tee /dev/stderr | grep -E "Executed [1-9][0-9]* tests?, with 0 failures" >/dev/null)
 echo "== transcripts (protocol.md and examples/transcripts)"
 .build/debug/switchboard test --color never protocol.md examples/transcripts
 echo "== daemon end to end over pipes (framing, lifecycle, ordering)"

@@ -1,7 +1,6 @@
 // Renders the daemon section of BENCHMARKS.md from the figures run-daemon.sh collected.
 //
 //   DaemonReport render RESULTS MACHINE PROFILE ANALYSIS OUT   write the section to OUT
-//   DaemonReport worst RESULTS                                  the criterion furthest from its target
 //
 // RESULTS is tab-separated, one row per measurement (several rounds per server are merged; the
 // figure reported is the median over rounds):
@@ -19,7 +18,7 @@
 //              (the scale workload under callgrind's cache model)
 //   perfstat   LABEL REQUESTS TASK_CLOCK_MS CONTEXT_SWITCHES CPU_MIGRATIONS  (perf stat, ping-pong)
 //   meta       KEY VALUE
-import BenchText
+import DaemonFigures
 
 #if canImport(Glibc)
 import Glibc
@@ -27,17 +26,14 @@ import Glibc
 
 // MARK: Main
 
+// The figures, criteria and rendering are in DaemonFigures (tested there); this reads the
+// files and writes the section.
 let arguments = CommandLine.arguments
-guard arguments.count >= 3 else { fail("usage: DaemonReport render RESULTS MACHINE PROFILE ANALYSIS OUT | worst RESULTS") }
-let figures = Figures(rows: Rows(path: arguments[2]))
-switch arguments[1] {
-case "render":
-    guard arguments.count >= 7 else { fail("render RESULTS MACHINE PROFILE ANALYSIS OUT") }
-    writeText(render(figures, machine: readText(arguments[3]), profile: readText(arguments[4]), analysis: readText(arguments[5])),
-              to: arguments[6])
-case "worst":
-    let worst = criteria(figures).filter { $0.margin != nil }.min { $0.margin! < $1.margin! }
-    print(worst?.id ?? "none")
-default:
-    fail("unknown mode \(arguments[1])")
+guard arguments.count >= 7, arguments[1] == "render" else { fail("usage: DaemonReport render RESULTS MACHINE PROFILE ANALYSIS OUT") }
+// A file that cannot be read is an error, not a section of MISSING verdicts.
+func required(_ path: String) -> String {
+    guard let text = readText(path) else { fail("cannot read \(path)") }
+    return text
 }
+let figures = Figures(rows: Rows(text: required(arguments[2])))
+writeText(render(figures, machine: required(arguments[3]), profile: required(arguments[4]), analysis: required(arguments[5])), to: arguments[6])

@@ -1,18 +1,16 @@
 // The raw figures of run-daemon.sh (results.tsv) and the helpers that read and format them.
 import BenchText
 
-#if canImport(Glibc)
-import Glibc
-#endif
-
 // MARK: Reading the figures
 
-struct Rows {
+/// The rows of a results file, by kind (a row's first field); `meta` rows as a dictionary.
+public struct Rows {
     var byKind: [String: [[String]]] = [:]
     var meta: [String: String] = [:]
 
-    init(path: String) {
-        for line in readText(path).split(separator: "\n") {
+    /// Parses tab-separated rows (see `DaemonReport`'s main.swift for the kinds).
+    public init(text: String) {
+        for line in text.split(separator: "\n") {
             let fields = line.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
             guard let kind = fields.first else { continue }
             if kind == "meta", fields.count >= 3 { meta[fields[1]] = fields[2]; continue }
@@ -29,32 +27,6 @@ struct Rows {
     func numbers(_ kind: String, _ label: String, _ index: Int) -> [Double] {
         rows(kind, label).compactMap { $0.count > index ? Double($0[index]) : nil }
     }
-}
-
-func readText(_ path: String) -> String {
-    guard let file = fopen(path, "rb") else { return "" }
-    defer { fclose(file) }
-    var bytes: [UInt8] = []
-    var chunk = [UInt8](repeating: 0, count: 65_536)
-    while true {
-        let count = fread(&chunk, 1, chunk.count, file)
-        if count <= 0 { break }
-        bytes.append(contentsOf: chunk[0..<count])
-    }
-    return String(decoding: bytes, as: UTF8.self)
-}
-
-func writeText(_ text: String, to path: String) {
-    guard let file = fopen(path, "wb") else { fail("cannot write \(path)") }
-    defer { fclose(file) }
-    let bytes = Array(text.utf8)
-    guard fwrite(bytes, 1, bytes.count, file) == bytes.count else { fail("short write to \(path)") }
-}
-
-func fail(_ message: String) -> Never {
-    var text = "DaemonReport: \(message)\n"
-    text.withUTF8 { bytes in _ = write(2, bytes.baseAddress, bytes.count) }
-    exit(2)
 }
 
 func median(_ values: [Double]) -> Double? {

@@ -1,10 +1,6 @@
 // The servers compared and the figures derived from the raw rows.
 import BenchText
 
-#if canImport(Glibc)
-import Glibc
-#endif
-
 // MARK: The figures
 
 let servers: [(label: String, name: String)] = [
@@ -17,8 +13,14 @@ let servers: [(label: String, name: String)] = [
     ("mcp-swift-sdk", "MCP Swift SDK 0.12.1, one `echo` tool (`MCPSwiftSDKEcho`)"),
 ]
 
-struct Figures {
+/// The figures derived from one run's rows.
+public struct Figures {
     let rows: Rows
+
+    /// The figures of `rows`.
+    public init(rows: Rows) {
+        self.rows = rows
+    }
 
     // Throughput
     func requestsPerSecond(_ label: String) -> [Double] {

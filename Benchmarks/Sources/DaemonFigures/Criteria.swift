@@ -1,22 +1,21 @@
 // The daemon's targets: each criterion, its figure and its margin.
 import BenchText
 
-#if canImport(Glibc)
-import Glibc
-#endif
-
 // MARK: Targets
 
-struct Criterion {
-    let id: String
+/// One target of the daemon's section: what was measured against what is required.
+public struct Criterion {
+    /// A stable name (`DaemonReport worst` prints it).
+    public let id: String
     let target: String
     let metric: String
     let measured: String
     let required: String
     /// Achieved ÷ required, oriented so that ≥ 1 passes.
-    let margin: Double?
+    public let margin: Double?
 
-    var verdict: String {
+    /// PASS, FAIL, or MISSING when the figure was not measured.
+    public var verdict: String {
         guard let margin else { return "MISSING" }
         return margin >= 1 ? "PASS" : "FAIL"
     }
@@ -29,7 +28,8 @@ func pairedRatio(_ a: [Double], _ b: [Double]) -> Double? {
     median(zip(a, b).compactMap { $1 > 0 ? $0 / $1 : nil })
 }
 
-func criteria(_ f: Figures) -> [Criterion] {
+/// Every criterion of the daemon, computed from the figures of one run.
+public func criteria(_ f: Figures) -> [Criterion] {
     var list: [Criterion] = []
     let rounds = f.requestsPerSecond("switchboard").count
     let perRound = "median of \(rounds) per-round ratios"

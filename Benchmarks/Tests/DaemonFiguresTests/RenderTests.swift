@@ -1,0 +1,32 @@
+@testable import DaemonFigures
+import XCTest
+
+final class RenderTests: XCTestCase {
+    func testTheTargetsTableShowsEachVerdictAndTheCount() {
+        var results = ResultsText()
+        results.scale(instances: 1, seconds: 0.5, cpu: 0.9)
+        results.scale(instances: 100_000, seconds: 0.7, cpu: 1.17)
+        let section = render(Figures(rows: Rows(text: results.text)), machine: "", profile: "", analysis: "")
+        let wallRow = section.split(separator: "\n").first { $0.contains("wall µs/request") && $0.hasPrefix("| per-request cost") }
+        XCTAssertNotNil(wallRow, section)
+        XCTAssertTrue(wallRow?.hasSuffix("| **FAIL** |") ?? false, String(wallRow ?? ""))
+        // Every criterion that was computed appears once in the table.
+        let list = criteria(Figures(rows: Rows(text: results.text)))
+        for criterion in list {
+            XCTAssertTrue(section.contains("| \(criterion.target) | \(criterion.metric) |"), criterion.id)
+        }
+        let passing = list.filter { $0.verdict == "PASS" }.count
+        XCTAssertTrue(section.contains("\(passing) of \(list.count) daemon criteria pass."), section)
+        // Of the margins computed, the wall ratio's (1.2 ÷ 1.4 = 0.86) is the smallest (the
+        // CPU ratio's is 1.2 ÷ 1.3 = 0.92), so the wall target is named.
+        XCTAssertTrue(section.contains("Furthest from its target: *per-request cost, 100,000 instances ÷ 1* (wall µs/request), at 0.86 of what it requires."), section)
+    }
+
+    func testRowsCutShortDoNotStopTheReport() {
+        // A throughput row with only its label, a scale row with too few fields: figures are
+        // missing, the section is still written.
+        let section = render(Figures(rows: Rows(text: "throughput\tswitchboard\nscale\tswitchboard\t1\n")), machine: "", profile: "", analysis: "")
+        XCTAssertTrue(section.contains("### Daemon targets"), section)
+        XCTAssertTrue(section.contains("**MISSING**"), section)
+    }
+}

@@ -1,0 +1,49 @@
+@testable import DaemonFigures
+import XCTest
+
+final class RowsTests: XCTestCase {
+    func testRowsAreGroupedByKindWithoutTheirKind() {
+        let rows = Rows(text: "scale\tswitchboard\t1\nscale\tjansson-echo\t2\nthroughput\tswitchboard\t3\n")
+        XCTAssertEqual(rows.rows("scale", "switchboard"), [["switchboard", "1"]])
+        XCTAssertEqual(rows.rows("scale", "jansson-echo"), [["jansson-echo", "2"]])
+        XCTAssertEqual(rows.rows("throughput", "switchboard"), [["switchboard", "3"]])
+        XCTAssertEqual(rows.rows("pingpong", "switchboard"), [])
+    }
+
+    func testMetaRowsAreKeyAndValue() {
+        let rows = Rows(text: "meta\tcommit\tabc123\nmeta\tshort\n")
+        XCTAssertEqual(rows.meta["commit"], "abc123")
+        // A meta row without a value is not a key.
+        XCTAssertNil(rows.meta["short"])
+    }
+
+    func testEmptyFieldsKeepTheirPlace() {
+        let rows = Rows(text: "scale\tswitchboard\t\t7\n")
+        XCTAssertEqual(rows.rows("scale", "switchboard"), [["switchboard", "", "7"]])
+        XCTAssertEqual(rows.numbers("scale", "switchboard", 2), [7])
+        // A field that is empty, or past the row's end, is no number.
+        XCTAssertEqual(rows.numbers("scale", "switchboard", 1), [])
+        XCTAssertEqual(rows.numbers("scale", "switchboard", 9), [])
+    }
+
+    func testMedian() {
+        XCTAssertNil(median([]))
+        XCTAssertEqual(median([3, 1, 2]), 2)
+        XCTAssertEqual(median([4, 1, 3, 2]), 2.5)
+    }
+
+    func testGroupedDigits() {
+        XCTAssertEqual(grouped(1_234_567), "1,234,567")
+        XCTAssertEqual(grouped(999), "999")
+        XCTAssertEqual(grouped(-1_234), "-1,234")
+        XCTAssertEqual(grouped(2.6), "3")
+        XCTAssertEqual(grouped(nil), "n/a")
+        XCTAssertEqual(grouped(.infinity), "n/a")
+    }
+
+    func testRatioNeedsAPositiveReference() {
+        XCTAssertEqual(ratio(3, 2), 1.5)
+        XCTAssertNil(ratio(3, 0))
+        XCTAssertNil(ratio(nil, 2))
+    }
+}
