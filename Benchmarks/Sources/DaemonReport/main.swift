@@ -18,6 +18,7 @@
 //              (the scale workload under callgrind's cache model)
 //   perfstat   LABEL REQUESTS TASK_CLOCK_MS CONTEXT_SWITCHES CPU_MIGRATIONS  (perf stat, ping-pong)
 //   meta       KEY VALUE
+import BenchText
 import DaemonFigures
 
 #if canImport(Glibc)
@@ -32,8 +33,15 @@ let arguments = CommandLine.arguments
 guard arguments.count >= 7, arguments[1] == "render" else { fail("usage: DaemonReport render RESULTS MACHINE PROFILE ANALYSIS OUT") }
 // A file that cannot be read is an error, not a section of MISSING verdicts.
 func required(_ path: String) -> String {
-    guard let text = readText(path) else { fail("cannot read \(path)") }
-    return text
+    do { return try readText(path) } catch { fail(error.description) }
 }
 let figures = Figures(rows: Rows(text: required(arguments[2])))
-writeText(render(figures, machine: required(arguments[3]), profile: required(arguments[4]), analysis: required(arguments[5])), to: arguments[6])
+let section = render(figures, machine: required(arguments[3]), profile: required(arguments[4]), analysis: required(arguments[5]))
+do { try writeText(section, to: arguments[6]) } catch { fail(error.description) }
+
+/// Exits with status 2 after `message` on stderr.
+func fail(_ message: String) -> Never {
+    var text = "DaemonReport: \(message)\n"
+    text.withUTF8 { bytes in _ = write(2, bytes.baseAddress, bytes.count) }
+    exit(2)
+}

@@ -1,3 +1,5 @@
+import BenchText
+
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -88,30 +90,3 @@ struct Results {
         return results
     }
 }
-
-struct FileError: Error, CustomStringConvertible {
-    let description: String
-}
-
-func readText(_ path: String) throws -> String {
-    guard let file = fopen(path, "rb") else { throw FileError(description: "cannot open \(path)") }
-    defer { fclose(file) }
-    var bytes: [UInt8] = []
-    var chunk = [UInt8](repeating: 0, count: 65_536)
-    while true {
-        let read = fread(&chunk, 1, chunk.count, file)
-        if read <= 0 { break }
-        bytes.append(contentsOf: chunk[0..<read])
-    }
-    return String(decoding: bytes, as: UTF8.self)
-}
-
-func writeText(_ text: String, to path: String) throws {
-    guard let file = fopen(path, "wb") else { throw FileError(description: "cannot write \(path)") }
-    defer { fclose(file) }
-    let bytes = Array(text.utf8)
-    guard fwrite(bytes, 1, bytes.count, file) == bytes.count else {
-        throw FileError(description: "short write to \(path)")
-    }
-}
-
