@@ -2,6 +2,18 @@
 
 /* The server process: spawning, feeding, reaping, and what /proc and malloc say of it. */
 
+/* Starts argv[0] (found on PATH) with `actions`; a process that cannot be started ends the
+ * run, as every other setup failure does. */
+static pid_t spawn_or_exit(char **argv, const posix_spawn_file_actions_t *actions) {
+    pid_t pid;
+    int error = posix_spawnp(&pid, argv[0], actions, NULL, argv, environ);
+    if (error) {
+        fprintf(stderr, "daemon_client: cannot spawn %s: %s\n", argv[0], strerror(error));
+        exit(1);
+    }
+    return pid;
+}
+
 child_t spawn_child(char **argv) {
     int in[2], out[2];
     if (pipe2(in, O_CLOEXEC) || pipe2(out, O_CLOEXEC)) die("pipe");
@@ -10,11 +22,7 @@ child_t spawn_child(char **argv) {
     posix_spawn_file_actions_adddup2(&actions, in[0], STDIN_FILENO);
     posix_spawn_file_actions_adddup2(&actions, out[1], STDOUT_FILENO);
     child_t child;
-    int error = posix_spawnp(&child.pid, argv[0], &actions, NULL, argv, environ);
-    if (error) {
-        fprintf(stderr, "daemon_client: cannot spawn %s: %s\n", argv[0], strerror(error));
-        exit(1);
-    }
+    child.pid = spawn_or_exit(argv, &actions);
     posix_spawn_file_actions_destroy(&actions);
     close(in[0]);
     close(out[1]);
@@ -145,13 +153,8 @@ void callgrind_control(pid_t pid, const char *flag) {
     posix_spawn_file_actions_t actions;
     posix_spawn_file_actions_init(&actions);
     posix_spawn_file_actions_addopen(&actions, STDOUT_FILENO, "/dev/null", O_WRONLY, 0);
-    pid_t control;
-    int error = posix_spawnp(&control, argv[0], &actions, NULL, argv, environ);
+    pid_t control = spawn_or_exit(argv, &actions);
     posix_spawn_file_actions_destroy(&actions);
-    if (error) {
-        fprintf(stderr, "daemon_client: cannot spawn callgrind_control: %s\n", strerror(error));
-        exit(1);
-    }
     int status = 0;
     if (waitpid(control, &status, 0) < 0) die("waitpid");
     if (!WIFEXITED(status) || WEXITSTATUS(status) != 0) {
