@@ -32,6 +32,15 @@ final class CriteriaTests: XCTestCase {
         XCTAssertEqual(try XCTUnwrap(cpu.margin), 1.2 / 1.3, accuracy: 1e-9)
     }
 
+    func testTheTextCountsTheRatiosTheMedianTook() throws {
+        // Three rounds at one instance, two at 100,000 (a round cut short): two ratios.
+        var results = ResultsText()
+        for _ in 0..<3 { results.scale(instances: 1, seconds: 0.5, cpu: 1.0) }
+        for _ in 0..<2 { results.scale(instances: 100_000, seconds: 0.55, cpu: 1.1) }
+        let wall = try criterion("scale-wall", results)
+        XCTAssertTrue(wall.measured.contains("median of 2 per-round ratios"), wall.measured)
+    }
+
     func testScaleAtTheTargetPasses() throws {
         var results = ResultsText()
         results.scale(instances: 1, seconds: 0.5, cpu: 1.0)
