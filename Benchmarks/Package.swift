@@ -42,6 +42,6 @@ let package = Package(
         // executable.
         .target(name: "DaemonFigures", dependencies: ["BenchText"]),
         .executableTarget(name: "DaemonReport", dependencies: ["DaemonFigures"]),
-        .testTarget(name: "DaemonFiguresTests", dependencies: ["DaemonFigures"]),
+        .testTarget(name: "DaemonFiguresTests", dependencies: ["DaemonFigures", "BenchText"]),
     ]
 )

@@ -24,9 +24,12 @@ swift build --build-tests
 swift test
 echo "== the benchmark report's verdicts (Benchmarks/Tests: how BENCHMARKS.md's PASS and FAIL are computed)"
 # Only the report's library and its tests are built (not the benchmark harness or the peers);
-# the run must execute tests, not merely find none.
-(cd Benchmarks && swift build --product SwitchboardBenchmarksPackageTests \
-    && swift test --skip-build 2>&1 | tee /dev/stderr | grep -E "Executed [1-9][0-9]* tests?, with 0 failures" >/dev/null)
+# the run must execute tests, not merely find none. (Its output is kept in a file to be
+# checked: `tee /dev/stderr` would reopen, and truncate, a log that stderr is redirected to.)
+report_tests_log=$(mktemp)
+(cd Benchmarks && swift build --product SwitchboardBenchmarksPackageTests && swift test --skip-build) 2>&1 | tee "$report_tests_log"
+grep -qE "Executed [1-9][0-9]* tests?, with 0 failures" "$report_tests_log"
+rm -f "$report_tests_log"
 echo "== transcripts (protocol.md and examples/transcripts)"
 .build/debug/switchboard test --color never protocol.md examples/transcripts
 echo "== daemon end to end over pipes (framing, lifecycle, ordering)"

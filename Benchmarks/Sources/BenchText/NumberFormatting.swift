@@ -9,8 +9,10 @@ public func format(_ value: Double?) -> String {
     return fixed(value, digits: digits)
 }
 
-/// `value` with exactly `digits` digits after the point.
+/// `value` with exactly `digits` digits after the point (Swift's own rendering for a value
+/// too large for that, or not finite, rather than a trap).
 public func fixed(_ value: Double, digits: Int) -> String {
+    guard value.isFinite, abs(value) < 1e15 else { return "\(value)" }
     var scale = 1.0
     for _ in 0..<digits { scale *= 10 }
     let scaled = (abs(value) * scale).rounded()

@@ -29,6 +29,7 @@ public struct Rows {
     }
 }
 
+/// The middle value (the mean of the two middle ones for an even count); nil for none.
 func median(_ values: [Double]) -> Double? {
     guard !values.isEmpty else { return nil }
     let sorted = values.sorted()
@@ -36,9 +37,10 @@ func median(_ values: [Double]) -> Double? {
     return sorted.count % 2 == 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2
 }
 
-/// An integer with thousands separators: 1,000,000.
+/// An integer with thousands separators: 1,000,000; "n/a" for none, and for a value no
+/// integer holds (a garbled row must not stop the report).
 func grouped(_ value: Double?) -> String {
-    guard let value, value.isFinite else { return "n/a" }
+    guard let value, value.isFinite, abs(value) < 1e18 else { return "n/a" }
     let digits = String(Int(value.rounded()))
     var out = ""
     for (index, character) in digits.reversed().enumerated() {
@@ -48,6 +50,7 @@ func grouped(_ value: Double?) -> String {
     return String(out.reversed())
 }
 
+/// `value` ÷ `reference`, nil unless both are there and the reference is positive.
 func ratio(_ value: Double?, _ reference: Double?) -> Double? {
     guard let value, let reference, reference > 0 else { return nil }
     return value / reference

@@ -1,3 +1,4 @@
+import BenchText
 @testable import DaemonFigures
 import XCTest
 
@@ -39,6 +40,18 @@ final class RowsTests: XCTestCase {
         XCTAssertEqual(grouped(2.6), "3")
         XCTAssertEqual(grouped(nil), "n/a")
         XCTAssertEqual(grouped(.infinity), "n/a")
+        // Beyond any integer: not a trap.
+        XCTAssertEqual(grouped(1e30), "n/a")
+    }
+
+    func testFixedDigits() {
+        XCTAssertEqual(fixed(1.005, digits: 2), "1.00")
+        XCTAssertEqual(fixed(2.5, digits: 0), "3")
+        XCTAssertEqual(fixed(-0.25, digits: 1), "-0.3")
+        XCTAssertEqual(fixed(0.07, digits: 2), "0.07")
+        // Too large for the digits, or not finite: Swift's rendering, not a trap.
+        XCTAssertEqual(fixed(1e300, digits: 2), "1e+300")
+        XCTAssertEqual(fixed(.infinity, digits: 2), "inf")
     }
 
     func testRatioNeedsAPositiveReference() {
