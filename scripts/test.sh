@@ -28,8 +28,9 @@ echo "== the benchmark report's verdicts (Benchmarks/Tests: how BENCHMARKS.md's 
 # checked: `tee /dev/stderr` would reopen, and truncate, a log that stderr is redirected to.)
 report_tests_log=$(mktemp)
 (cd Benchmarks && swift build --product SwitchboardBenchmarksPackageTests && swift test --skip-build) 2>&1 | tee "$report_tests_log"
-grep -qE "Executed [1-9][0-9]* tests?, with 0 failures" "$report_tests_log"
+ran=$(grep -cE "Executed [1-9][0-9]* tests?, with 0 failures" "$report_tests_log" || true)
 rm -f "$report_tests_log"
+[ "$ran" -gt 0 ] || { echo "the benchmark report's tests: none ran" >&2; exit 1; }
 echo "== transcripts (protocol.md and examples/transcripts)"
 .build/debug/switchboard test --color never protocol.md examples/transcripts
 echo "== daemon end to end over pipes (framing, lifecycle, ordering)"

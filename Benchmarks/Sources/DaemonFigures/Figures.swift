@@ -74,27 +74,24 @@ public struct Figures {
     var scaleInstances: [Int] {
         Array(Set((rows.byKind["scale"] ?? []).compactMap { $0.count > 1 ? Int($0[1]) : nil })).sorted()
     }
-    func scaleMicroseconds(instances: Int) -> [Double] {
+    /// Field `field` of each round's row at `instances` (seconds), as µs a request, in run
+    /// order; rounds whose row lacks the field (an older client's) are left out.
+    func scalePerRequest(instances: Int, field: Int) -> [Double] {
         scaleRows(instances: instances).compactMap { row in
-            guard let requests = Double(row[2]), let seconds = Double(row[3]), requests > 0 else { return nil }
+            guard row.count > field, let requests = Double(row[2]), let seconds = Double(row[field]), requests > 0 else { return nil }
             return seconds / requests * 1e6
         }
     }
-    func scaleCPUMicrosecondsPerRound(instances: Int) -> [Double] {
-        scaleRows(instances: instances).compactMap { row in
-            guard let requests = Double(row[2]), let cpu = Double(row[4]), requests > 0 else { return nil }
-            return cpu / requests * 1e6
-        }
-    }
+    /// Wall µs a request, per round.
+    func scaleMicroseconds(instances: Int) -> [Double] { scalePerRequest(instances: instances, field: 3) }
+    /// The server's CPU µs a request, per round.
+    func scaleCPUMicrosecondsPerRound(instances: Int) -> [Double] { scalePerRequest(instances: instances, field: 4) }
     func scaleCPUMicroseconds(instances: Int) -> Double? { median(scaleCPUMicrosecondsPerRound(instances: instances)) }
     /// The CPU µs a request of the daemon's main thread (its reader: field 12) or of its
     /// other threads (the session's executor and the rest: 13), median over rounds; nil for
     /// results from a client that did not report them.
     func scaleThreadCPUMicroseconds(instances: Int, field: Int) -> Double? {
-        median(scaleRows(instances: instances).compactMap { row in
-            guard row.count > field, let requests = Double(row[2]), let cpu = Double(row[field]), requests > 0 else { return nil }
-            return cpu / requests * 1e6
-        })
+        median(scalePerRequest(instances: instances, field: field))
     }
     /// Bytes per instance from field `index` (a total after all instances) minus field
     /// `baseline` (after one), in kB (RSS) or bytes (mallinfo).

@@ -47,9 +47,9 @@ public func render(_ f: Figures, machine: String, profile: String, analysis: Str
     }
     let passing = list.filter { $0.verdict == "PASS" }.count
     out += "\n\(passing) of \(list.count) daemon criteria pass."
-    let measured = list.compactMap { criterion in criterion.margin.map { (criterion, margin: $0) } }
+    let measured = list.compactMap { criterion in criterion.margin.map { (criterion: criterion, margin: $0) } }
     if let worst = measured.min(by: { $0.margin < $1.margin }) {
-        out += " Furthest from its target: *\(worst.0.target)* (\(worst.0.metric)), at \(fixed(worst.margin, digits: 2)) of what it requires."
+        out += " Furthest from its target: *\(worst.criterion.target)* (\(worst.criterion.metric)), at \(fixed(worst.margin, digits: 2)) of what it requires."
     }
     out += "\n\n"
 

@@ -5,13 +5,16 @@ struct ResultsText {
     private(set) var lines: [String] = []
 
     /// A `scale` row of `label` (switchboard unless given): SECONDS and SERVER_CPU_SECONDS for
-    /// REQUESTS requests, the RSS fields in kB, the mallinfo fields in bytes.
+    /// REQUESTS requests, the RSS fields in kB, the mallinfo fields in bytes, and the main
+    /// and other threads' CPU seconds if given (an older client wrote none).
     mutating func scale(instances: Int, requests: Int = 400_000, seconds: Double, cpu: Double,
                         rssOne: Int = 14_000, rssPrimed: Int = 14_000, mallocOne: Int = 1_000_000, mallocPrimed: Int = 1_000_000,
-                        label: String = "switchboard") {
-        lines.append(["scale", label, "\(instances)", "\(requests)", "\(seconds)", "\(cpu)",
+                        threads: (main: Double, others: Double)? = nil, label: String = "switchboard") {
+        var fields = ["scale", label, "\(instances)", "\(requests)", "\(seconds)", "\(cpu)",
                       "\(rssOne)", "\(rssPrimed)", "\(rssPrimed)", "\(rssPrimed)",
-                      "\(mallocOne)", "\(mallocPrimed)", "\(mallocPrimed)"].joined(separator: "\t"))
+                      "\(mallocOne)", "\(mallocPrimed)", "\(mallocPrimed)"]
+        if let threads { fields += ["\(threads.main)", "\(threads.others)"] }
+        lines.append(fields.joined(separator: "\t"))
     }
 
     /// A `throughput` row: REQUESTS answered in SECONDS.
