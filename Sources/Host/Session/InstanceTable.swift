@@ -41,6 +41,15 @@ struct InstanceTable {
         index.insert(instance)
     }
 
+    /// Makes the index compare ids on every probe, as it does by itself if an instance lies at
+    /// an address its tags would overwrite (see `InstanceIndex.tagBits`); for tests.
+    mutating func dropTags() {
+        index.dropTags()
+    }
+
+    /// Whether the index tags its entries (see `dropTags()`).
+    var isTagging: Bool { index.isTagging }
+
     /// Removes an instance (nothing if it is not in the table).
     mutating func remove(_ instance: Instance) {
         guard index.remove(instance) else { return }
@@ -69,20 +78,34 @@ struct InstanceTable {
     }
 }
 
-/// Instances by id: open addressing with linear probing over a power-of-two table of
-/// references, beside one byte per slot (0 for an empty slot, else 7 bits of the id's hash),
-/// so a probe compares bytes and reads an instance's id only when they match.
+/// Instances by id: open addressing with linear probing over a power-of-two table of words,
+/// each 0 for an empty slot or an instance's address with 7 bits of its id's hash in the
+/// address's unused top bits (its *tag*), so a probe compares the tag and reads an instance's
+/// id only when they match, and a lookup reads one word of the table.
 ///
 /// Rather than a `Dictionary` keyed by `ExactString`: that stores the key's 16 bytes and the
 /// value's 8 in every bucket and keeps at most 3/4 of them full, about 63 bytes per instance
-/// with 100,000 live (BENCHMARKS.md, issue 18); this table keeps up to 7/8 full at 9 bytes a
-/// slot, about 12. The hash is `Hasher`'s over the id's UTF-8 bytes, seeded per process, so
-/// a client cannot choose ids that collide. Removal shifts the following entries back
-/// rather than leaving tombstones, so lookups never slow down with churn.
+/// with 100,000 live (BENCHMARKS.md, issue 18); this table keeps up to 7/8 full at 8 bytes a
+/// slot, about 10. (The tags used to be an array of bytes beside an array of references: a
+/// lookup at 100,000 instances then reached two random places of the table rather than one;
+/// see DAEMON-ANALYSIS.md, issue 18's thirteenth session.) The hash is `Hasher`'s over the id's
+/// UTF-8 bytes, seeded per process, so a client cannot choose ids that collide. Removal shifts
+/// the following entries back rather than leaving tombstones, so lookups never slow down with
+/// churn.
+///
+/// The words hold no reference count: every instance here is also in `InstanceTable.order`,
+/// which keeps it alive, and is removed from here first.
 struct InstanceIndex {
-    private var slots: ContiguousArray<Instance?> = []
-    private var tags: ContiguousArray<UInt8> = []
+    /// One word per slot: 0, or an instance's address with its tag (see `tagBits`).
+    private var entries: ContiguousArray<UInt> = []
     private(set) var count = 0
+    /// The bits of an entry that hold its tag: the top 7 of a 64-bit word, which no user-space
+    /// address on Linux has set (x86-64 and AArch64 give processes at most 57 bits of address
+    /// space, 47 or 48 unless a program asks for more). Should an instance lie where they are
+    /// set, the table stops tagging (`dropTags()`) and every probe compares ids: slower, never
+    /// wrong.
+    private var tagBits: UInt = Self.tagBitsWhenTagging
+    private static let tagBitsWhenTagging: UInt = 0x7F << 57
 
     /// The hash of an id's UTF-8 bytes (consistent with `bytesEqual`, not with `String`'s `==`).
     private static func hash(_ id: String) -> Int {
@@ -96,26 +119,42 @@ struct InstanceIndex {
         return hasher.finalize()
     }
 
-    /// The tag of a hash: its top 7 bits, with the high bit set (0 means empty).
-    private static func tag(_ hash: Int) -> UInt8 {
-        UInt8(truncatingIfNeeded: UInt(bitPattern: hash) >> 57) | 0x80
+    /// The tag of a hash: its top 7 bits, where an entry keeps them (0 when not tagging).
+    @inline(__always)
+    private func tag(_ hash: Int) -> UInt {
+        UInt(bitPattern: hash) & tagBits
+    }
+
+    /// The address of an occupied entry's instance.
+    @inline(__always)
+    private func address(_ entry: UInt) -> UnsafeMutableRawPointer? {
+        UnsafeMutableRawPointer(bitPattern: entry & ~tagBits)
+    }
+
+    /// Calls `body` with the instance of an occupied entry, without a reference count (the
+    /// table's `order` holds one).
+    @inline(__always)
+    private func withInstance<Result>(_ entry: UInt, _ body: (Instance) -> Result) -> Result? {
+        guard let address = address(entry) else { return nil }
+        return Unmanaged<Instance>.fromOpaque(address)._withUnsafeGuaranteedRef(body)
     }
 
     /// The slot of the instance whose id is `bytes` (whose hash is `hash`), compared in place:
     /// no string is made.
     private func slot(of bytes: UnsafeRawBufferPointer, hash: Int) -> Int? {
         guard count > 0 else { return nil }
-        let mask = slots.count - 1
-        let tag = Self.tag(hash)
+        let mask = entries.count - 1
+        let tag = tag(hash)
         var position = hash & mask
         // Ends: the table is never full (at most 7/8), so an empty slot comes.
-        while tags[position] != 0 {
-            if tags[position] == tag, let instance = slots[position], bytesEqual(instance.id, bytes) {
+        while true {
+            let entry = entries[position]
+            if entry == 0 { return nil }
+            if entry & tagBits == tag, withInstance(entry, { bytesEqual($0.id, bytes) }) == true {
                 return position
             }
             position = (position + 1) & mask
         }
-        return nil
     }
 
     /// The slot of the instance with this id.
@@ -127,73 +166,87 @@ struct InstanceIndex {
         }
     }
 
+    /// The instance of the entry at `slot`.
+    private func instance(at slot: Int) -> Instance? {
+        address(entries[slot]).map { Unmanaged<Instance>.fromOpaque($0).takeUnretainedValue() }
+    }
+
     /// The instance with exactly this id.
     func find(_ id: String) -> Instance? {
-        slot(of: id).flatMap { slots[$0] }
+        slot(of: id).flatMap(instance(at:))
     }
 
     /// The instance whose id is `bytes`, whose hash is `hash`.
     func find(bytes: UnsafeRawBufferPointer, hash: Int) -> Instance? {
-        slot(of: bytes, hash: hash).flatMap { slots[$0] }
+        slot(of: bytes, hash: hash).flatMap(instance(at:))
     }
 
-    /// Starts loading the tag and the slot where a lookup of this hash begins.
+    /// Starts loading the entry where a lookup of this hash begins.
     func prefetch(hash: Int) {
         guard count > 0 else { return }
-        let position = hash & (slots.count - 1)
-        tags.withUnsafeBufferPointer { switchboard_prefetch($0.baseAddress.map { UnsafeRawPointer($0 + position) }, 1) }
-        slots.withUnsafeBufferPointer { switchboard_prefetch($0.baseAddress.map { UnsafeRawPointer($0 + position) }, 8) }
+        let position = hash & (entries.count - 1)
+        entries.withUnsafeBufferPointer { switchboard_prefetch($0.baseAddress.map { UnsafeRawPointer($0 + position) }, 8) }
     }
 
     /// Adds `instance`; its id must not be in the table.
     mutating func insert(_ instance: Instance) {
-        if (count + 1) * 8 > slots.count * 7 { grow() }
+        if UInt(bitPattern: Unmanaged.passUnretained(instance).toOpaque()) & tagBits != 0 { dropTags() }
+        if (count + 1) * 8 > entries.count * 7 { rebuild(size: Swift.max(16, entries.count * 2), tagBits: tagBits) }
         place(instance, hash: Self.hash(instance.id))
         count += 1
     }
 
     /// Removes `instance` (found by its id and identity); false if it is not here.
     mutating func remove(_ instance: Instance) -> Bool {
-        guard let found = slot(of: instance.id), slots[found] === instance else {
+        guard let found = slot(of: instance.id), self.instance(at: found) === instance else {
             return false
         }
-        let mask = slots.count - 1
+        let mask = entries.count - 1
         // Backward shift: each following entry of the run moves into the hole if the hole
         // lies on its probe path (between its home slot and where it is).
         var hole = found
         var next = (found + 1) & mask
-        while tags[next] != 0 {
-            if let moving = slots[next] {
-                let home = Self.hash(moving.id) & mask
-                if (next - home) & mask >= (next - hole) & mask {
-                    slots[hole] = moving
-                    tags[hole] = tags[next]
-                    hole = next
-                }
+        while entries[next] != 0 {
+            if let home = withInstance(entries[next], { Self.hash($0.id) & mask }),
+               (next - home) & mask >= (next - hole) & mask {
+                entries[hole] = entries[next]
+                hole = next
             }
             next = (next + 1) & mask
         }
-        slots[hole] = nil
-        tags[hole] = 0
+        entries[hole] = 0
         count -= 1
         return true
     }
 
     /// Puts `instance` in the first empty slot of its probe sequence.
     private mutating func place(_ instance: Instance, hash: Int) {
-        let mask = slots.count - 1
+        let mask = entries.count - 1
         var position = hash & mask
-        while tags[position] != 0 { position = (position + 1) & mask }
-        slots[position] = instance
-        tags[position] = Self.tag(hash)
+        while entries[position] != 0 { position = (position + 1) & mask }
+        entries[position] = UInt(bitPattern: Unmanaged.passUnretained(instance).toOpaque()) | tag(hash)
     }
 
-    /// Doubles the table (16 slots at first) and places every instance again.
-    private mutating func grow() {
-        let old = slots
-        let size = Swift.max(16, slots.count * 2)
-        slots = ContiguousArray(repeating: nil, count: size)
-        tags = ContiguousArray(repeating: 0, count: size)
-        for case let instance? in old { place(instance, hash: Self.hash(instance.id)) }
+    /// Places every instance again in a table of `size` slots (a power of two), tagged with
+    /// `newTagBits`.
+    private mutating func rebuild(size: Int, tagBits newTagBits: UInt) {
+        let old = entries
+        let oldTagBits = tagBits
+        tagBits = newTagBits
+        entries = ContiguousArray(repeating: 0, count: size)
+        for entry in old where entry != 0 {
+            guard let address = UnsafeMutableRawPointer(bitPattern: entry & ~oldTagBits) else { continue }
+            let instance = Unmanaged<Instance>.fromOpaque(address).takeUnretainedValue()
+            place(instance, hash: Self.hash(instance.id))
+        }
     }
+
+    /// Stops tagging entries, for good: an instance lies at an address with a tag bit set.
+    /// Every probe then compares ids. Internal so that tests can run the table this way.
+    mutating func dropTags() {
+        if tagBits != 0 { rebuild(size: entries.count, tagBits: 0) }
+    }
+
+    /// Whether entries carry tags (see `tagBits`).
+    var isTagging: Bool { tagBits != 0 }
 }
