@@ -44,13 +44,35 @@ done
 # out of the real 32 MB L3 (the model has no prefetching: these are the lines a request needs,
 # not what they cost). The client zeroes the counters before the timed requests and dumps
 # them after (`BENCH_CALLGRIND_CONTROL`), so the dump holds the requests alone.
+#
+# The model has one cache for both of the server's threads, so how far the reader thread runs
+# ahead of the executor (how many parsed requests lie between a frame's writing and its use)
+# enters the count, and that depends on how much CPU the client and the server get: run with
+# the other jobs on free cores, the same code read 29.9 and 32.9 lines a request at 20,000
+# instances, and 28.55 and 28.58 with each run on a core of its own, the client and the server
+# sharing it (DAEMON-ANALYSIS.md, issue 18's thirteenth session). So these runs come after the
+# others, each pinned to one core (with `taskset`, when there is one).
 lines_last_level=2097152
 cache_model="--cache-sim=yes --LL=$lines_last_level,16,64 --D1=49152,12,64 --I1=32768,8,64"
 printf 'meta\tlines_last_level\t%s\n' "$lines_last_level" >>"$results"
+lines_jobs="$out/callgrind/lines.jobs"
+: >"$lines_jobs"
+cores=$(nproc)
+lines_parallel=$((cores >= 2 ? 2 : 1))
+core=0
 for n in 1 "$LINES_INSTANCES"; do
-    echo "env BENCH_CALLGRIND_CONTROL=1 $client scale switchboard $n $LINES_N 7 -- valgrind --tool=callgrind $cache_model --callgrind-out-file=$out/callgrind/lines.$n.out $(vserver switchboard)" >>"$jobs_file"
+    pin=""
+    command -v taskset >/dev/null && pin="taskset -c $((core % cores))"
+    echo "$pin env BENCH_CALLGRIND_CONTROL=1 $client scale switchboard $n $LINES_N 7 -- valgrind --tool=callgrind $cache_model --callgrind-out-file=$out/callgrind/lines.$n.out $(vserver switchboard)" >>"$lines_jobs"
+    core=$((core + 1))
 done
+if command -v taskset >/dev/null; then
+    printf 'meta\tlines_pinned\tyes\n' >>"$results"
+else
+    printf 'meta\tlines_pinned\tno\n' >>"$results"
+fi
 xargs -P 2 -I{} sh -c '{} >/dev/null 2>&1' <"$jobs_file"
+xargs -P "$lines_parallel" -I{} sh -c '{} >/dev/null 2>&1' <"$lines_jobs"
 for n in 1 "$LINES_INSTANCES"; do
     # The dump the client asked for is part 1; events: Ir Dr Dw I1mr D1mr D1mw ILmr DLmr DLmw.
     awk -v n="$n" -v r="$LINES_N" '/^totals:/ { printf "lines\tswitchboard\t%s\t%.2f\t%.2f\t%.1f\n", n, ($9 + $10) / r, ($6 + $7) / r, $2 / r }' \

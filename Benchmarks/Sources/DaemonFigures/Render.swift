@@ -173,7 +173,12 @@ public func render(_ f: Figures, machine: String, profile: String, analysis: Str
             out += "requests, under callgrind's cache model with a \(format(lastLevelMB)) MB last level, so that \(grouped(instancesModelled)) "
             out += "instances, about \(format(footprintMB)) MB, stay out of it as \(grouped(Double(many))) stay out of the real L3; the client zeroes "
             out += "the counters before the requests and dumps them after. The model has no prefetching, so these are the "
-            out += "lines a request needs, not what they cost; unlike the times above, they depend on the machine's load only through how the requests happen to be batched):\n\n"
+            out += "lines a request needs, not what they cost. "
+            if meta["lines_pinned"] == "yes" {
+                out += "Each run has one core of its own, which the client and the server share: the model has one cache for both of the server's threads, so how the requests are batched enters the count, and pinned they are batched alike from run to run):\n\n"
+            } else {
+                out += "Unlike the times above, they depend on the machine's load only through how the requests happen to be batched, by a few lines from run to run):\n\n"
+            }
             out += "| Live instances | last-level misses per request (lines from memory) | L1 data misses per request | instructions per request |\n|---:|---:|---:|---:|\n"
             for row in lines {
                 out += "| \(grouped(Double(row[1]))) | \(format(Double(row[2]))) | \(format(Double(row[3]))) | \(grouped(Double(row[4]))) |\n"

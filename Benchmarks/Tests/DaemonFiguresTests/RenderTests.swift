@@ -22,6 +22,29 @@ final class RenderTests: XCTestCase {
         XCTAssertTrue(section.contains("Furthest from its target: *per-request cost, 100,000 instances ÷ 1* (wall µs/request), at 0.86 of what it requires."), section)
     }
 
+    /// The cache lines' note says how the runs were made: pinned to a core each (the figure is
+    /// then steady), or not (it moves with the batching), as the results record.
+    func testTheCacheLinesNoteFollowsWhetherTheRunsWerePinned() {
+        func section(pinned: String?) -> String {
+            var results = ResultsText()
+            results.scale(instances: 1, seconds: 0.5, cpu: 0.9)
+            results.scale(instances: 100_000, seconds: 0.7, cpu: 1.17)
+            results.raw("meta\tlines_instances\t20000")
+            if let pinned { results.raw("meta\tlines_pinned\t\(pinned)") }
+            results.raw("lines\tswitchboard\t1\t0.23\t16.4\t27898")
+            results.raw("lines\tswitchboard\t20000\t28.6\t41.6\t28909")
+            return render(Figures(rows: Rows(text: results.text)), machine: "", profile: "", analysis: "")
+        }
+        let pinned = section(pinned: "yes")
+        XCTAssertTrue(pinned.contains("| 20,000 | 28.6 |"), pinned)
+        XCTAssertTrue(pinned.contains("Each run has one core of its own"), pinned)
+        XCTAssertFalse(pinned.contains("by a few lines from run to run"), pinned)
+        for older in [section(pinned: nil), section(pinned: "no")] {
+            XCTAssertTrue(older.contains("by a few lines from run to run"), older)
+            XCTAssertFalse(older.contains("Each run has one core of its own"), older)
+        }
+    }
+
     func testRowsCutShortDoNotStopTheReport() {
         // A throughput row with only its label, a scale row with too few fields: figures are
         // missing, the section is still written.
