@@ -59,18 +59,16 @@ lines_jobs="$out/callgrind/lines.jobs"
 : >"$lines_jobs"
 cores=$(nproc)
 lines_parallel=$((cores >= 2 ? 2 : 1))
+pinned=no
+command -v taskset >/dev/null && pinned=yes
+printf 'meta\tlines_pinned\t%s\n' "$pinned" >>"$results"
 core=0
 for n in 1 "$LINES_INSTANCES"; do
     pin=""
-    command -v taskset >/dev/null && pin="taskset -c $((core % cores))"
+    [ "$pinned" = yes ] && pin="taskset -c $((core % cores))"
     echo "$pin env BENCH_CALLGRIND_CONTROL=1 $client scale switchboard $n $LINES_N 7 -- valgrind --tool=callgrind $cache_model --callgrind-out-file=$out/callgrind/lines.$n.out $(vserver switchboard)" >>"$lines_jobs"
     core=$((core + 1))
 done
-if command -v taskset >/dev/null; then
-    printf 'meta\tlines_pinned\tyes\n' >>"$results"
-else
-    printf 'meta\tlines_pinned\tno\n' >>"$results"
-fi
 xargs -P 2 -I{} sh -c '{} >/dev/null 2>&1' <"$jobs_file"
 xargs -P "$lines_parallel" -I{} sh -c '{} >/dev/null 2>&1' <"$lines_jobs"
 for n in 1 "$LINES_INSTANCES"; do

@@ -166,7 +166,7 @@ struct InstanceIndex {
         }
     }
 
-    /// The instance of the entry at `slot`.
+    /// The instance of the entry at `slot`; nil for an empty slot (whose address is 0).
     private func instance(at slot: Int) -> Instance? {
         address(entries[slot]).map { Unmanaged<Instance>.fromOpaque($0).takeUnretainedValue() }
     }
@@ -230,15 +230,11 @@ struct InstanceIndex {
     /// Places every instance again in a table of `size` slots (a power of two), tagged with
     /// `newTagBits`.
     private mutating func rebuild(size: Int, tagBits newTagBits: UInt) {
-        let old = entries
-        let oldTagBits = tagBits
+        // Read with the old tag bits, placed with the new.
+        let instances = entries.indices.compactMap(instance(at:))
         tagBits = newTagBits
         entries = ContiguousArray(repeating: 0, count: size)
-        for entry in old where entry != 0 {
-            guard let address = UnsafeMutableRawPointer(bitPattern: entry & ~oldTagBits) else { continue }
-            let instance = Unmanaged<Instance>.fromOpaque(address).takeUnretainedValue()
-            place(instance, hash: Self.hash(instance.id))
-        }
+        for instance in instances { place(instance, hash: Self.hash(instance.id)) }
     }
 
     /// Stops tagging entries, for good: an instance lies at an address with a tag bit set.
