@@ -1,23 +1,45 @@
-/// The observers of a signal core, in subscription order.
+/// The observers of a signal core, in subscription order, and the core's rarely needed
+/// spare state, which shares a word with the second observer.
 ///
-/// Most cores have exactly one observer (the next operator of a chain), so one observer is
-/// stored inline and a buffer is allocated only for a second: every small graph saves a
-/// buffer per core. The enum packs into one word.
+/// Most cores have one observer (the next operator of a chain) and most of the rest two (a
+/// value both shown and used, as signup's form data, sampled and mapped), so the first
+/// observer is stored in `storage` and a second in `extra`, the word that otherwise holds
+/// the core's spare state (`SignalCoreBase.Spare`, which most cores never need); a buffer is
+/// allocated for a third, or for a second once the core has a spare state. The list is two
+/// words, the size of one observer word and a spare word, so no core grows for it. (With one
+/// inline and a buffer from the second, a request at 100,000 signup instances read each
+/// buffer on its path as a line of its own; keeping two inline by growing every core a word
+/// read more, because the cores then moved up an allocator step: DAEMON-ANALYSIS.md, issue
+/// 18.)
 ///
-/// Guarded by the core's `mutex`, like the rest of its state. Several observers live in an
-/// `ObserverBuffer` that a delivery may hold as its recipients (`Signal.Recipients.all`)
+/// Guarded by the core's `mutex`, like the rest of its state. Observers in an
+/// `ObserverBuffer` may be held by a delivery as its recipients (`Signal.Recipients.all`)
 /// while the list changes: the buffer is copied on write when it is shared, like an array's.
 @usableFromInline
 struct ObserverList {
+    /// The first observer, or all of them in a buffer.
     @usableFromInline
     enum Storage {
         case none
         case one(SubscriptionBase)
+        /// Three or more; or two when the core has a spare state (so `extra` is taken).
         case many(ObserverBuffer)
+    }
+
+    /// The second word: the core's spare state, or the second of two observers (only while
+    /// `storage` is `one`), or neither.
+    @usableFromInline
+    enum Extra {
+        case none
+        case spare(SignalCoreBase.Spare)
+        case second(SubscriptionBase)
     }
 
     @usableFromInline
     var storage = Storage.none
+
+    @usableFromInline
+    var extra = Extra.none
 
     @inlinable
     init() {}
@@ -27,7 +49,7 @@ struct ObserverList {
     var count: Int {
         switch storage {
         case .none: 0
-        case .one: 1
+        case .one: if case .second = extra { 2 } else { 1 }
         case let .many(buffer): buffer.count
         }
     }
@@ -39,10 +61,17 @@ struct ObserverList {
     @inline(__always)
     @inlinable
     var single: SubscriptionBase? {
-        switch storage {
-        case let .one(subscription): subscription
-        case .none, .many: nil
-        }
+        guard case let .one(subscription) = storage else { return nil }
+        if case .second = extra { return nil }
+        return subscription
+    }
+
+    /// The second of exactly two observers held inline (the first is in `storage`).
+    @inline(__always)
+    @inlinable
+    var second: SubscriptionBase? {
+        if case let .second(subscription) = extra { return subscription }
+        return nil
     }
 
     /// Every observer, as a new array (for termination and tests; a delivery takes `buffer`).
@@ -50,17 +79,36 @@ struct ObserverList {
     var all: ContiguousArray<SubscriptionBase> {
         switch storage {
         case .none: []
-        case let .one(subscription): [subscription]
+        case let .one(first): if let second { [first, second] } else { [first] }
         case let .many(buffer): buffer.elements
         }
     }
 
-    /// The buffer of two or more observers; nil for fewer.
+    /// The buffer of the observers, when they are in one; nil while they are inline.
     @inline(__always)
     @inlinable
     var buffer: ObserverBuffer? {
         if case let .many(buffer) = storage { return buffer }
         return nil
+    }
+
+    /// The core's spare state, once it has one.
+    @inline(__always)
+    @inlinable
+    var spare: SignalCoreBase.Spare? {
+        if case let .spare(spare) = extra { return spare }
+        return nil
+    }
+
+    /// Gives the core its spare state, moving a second inline observer into a buffer with the
+    /// first (a delivery that holds the two as `Recipients.two` still finds them alive: the
+    /// buffer holds them). A core gets a spare state once and keeps it.
+    @inlinable
+    mutating func setSpare(_ spare: SignalCoreBase.Spare) {
+        if case let .second(second) = extra, case let .one(first) = storage {
+            storage = .many(ObserverBuffer.make(capacity: 2) { $0.append(first); $0.append(second) })
+        }
+        extra = .spare(spare)
     }
 
     @inlinable
@@ -69,7 +117,15 @@ struct ObserverList {
         case .none:
             storage = .one(subscription)
         case let .one(first):
-            storage = .many(ObserverBuffer.make(capacity: 2) { $0.append(first); $0.append(subscription) })
+            switch extra {
+            case .none:
+                extra = .second(subscription)
+            case let .second(second):
+                extra = .none
+                storage = .many(ObserverBuffer.make(capacity: 3) { $0.append(first); $0.append(second); $0.append(subscription) })
+            case .spare:
+                storage = .many(ObserverBuffer.make(capacity: 2) { $0.append(first); $0.append(subscription) })
+            }
         case var .many(buffer):
             storage = .none // drop the enum's reference, so the buffer can be unique
             if !isKnownUniquelyReferenced(&buffer) || buffer.count == buffer.room {
@@ -89,15 +145,34 @@ struct ObserverList {
         switch storage {
         case .none:
             return nil
-        case let .one(only):
-            guard only === subscription else { return nil }
+        case let .one(first):
+            if let second {
+                if first === subscription {
+                    storage = .one(second)
+                    extra = .none
+                    return first
+                }
+                guard second === subscription else { return nil }
+                extra = .none
+                return second
+            }
+            guard first === subscription else { return nil }
             storage = .none
-            return only
+            return first
         case var .many(buffer):
             guard let index = buffer.index(of: subscription) else { return nil }
             storage = .none
-            if buffer.count == 2 {
+            let count = buffer.count
+            // Back to the inline forms where they fit; the buffer is left as it is (a delivery
+            // may hold it as its recipients).
+            if count == 2 {
                 storage = .one(buffer[1 - index])
+                return subscription
+            }
+            if count == 3, case .none = extra {
+                let (first, second) = index == 0 ? (buffer[1], buffer[2]) : index == 1 ? (buffer[0], buffer[2]) : (buffer[0], buffer[1])
+                storage = .one(first)
+                extra = .second(second)
                 return subscription
             }
             if !isKnownUniquelyReferenced(&buffer) { buffer = buffer.copy(capacity: buffer.room) }
@@ -107,18 +182,21 @@ struct ObserverList {
         }
     }
 
-    /// Removes and returns every observer.
+    /// Removes and returns every observer (the spare state stays).
     @inlinable
     mutating func removeAll() -> ContiguousArray<SubscriptionBase> {
-        defer { storage = .none }
+        defer {
+            storage = .none
+            if case .second = extra { extra = .none }
+        }
         return all
     }
 }
 
-/// Two or more observers of a core, in subscription order: a heap block with a count, a
-/// capacity and the references. A `ContiguousArray` has a 32-byte header; this one is 24, so
-/// two observers fit a 48-byte block rather than 64 (a signup view model has five cores with
-/// several observers; BENCHMARKS.md, issue 18).
+/// Three or more observers of a core (two, once it has a spare state), in subscription order:
+/// a heap block with a count, a capacity and the references. A `ContiguousArray` has a
+/// 32-byte header; this one is 24, so two observers fit a 48-byte block rather than 64, three
+/// a 64-byte one rather than 80.
 ///
 /// Mutated only by `ObserverList` while it holds the only reference; a delivery that holds
 /// it as recipients only reads it.

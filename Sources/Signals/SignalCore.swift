@@ -224,7 +224,12 @@ extension Signal {
         @inlinable
         final func recipients() -> Recipients {
             switch observers.storage {
-            case let .one(single): .one(Unmanaged.passUnretained(single))
+            case let .one(first):
+                if let second = observers.second {
+                    .two(Unmanaged.passUnretained(first), Unmanaged.passUnretained(second))
+                } else {
+                    .one(Unmanaged.passUnretained(first))
+                }
             case let .many(buffer): .all(buffer)
             case .none: .nobody
             }
@@ -548,16 +553,19 @@ extension Signal {
 
     /// The observers an event is addressed to: the core's observers when it was sent.
     ///
-    /// The single-observer case, the usual one inside an operator chain, is held without a
-    /// reference count: two atomic operations fewer per hop. That is safe because a core only
-    /// hands out recipients to its deliverer, and while a delivery is under way every
+    /// One or two observers, the usual cases inside a graph, are held without a reference
+    /// count: two atomic operations fewer per observer and hop. That is safe because a core
+    /// only hands out recipients to its deliverer, and while a delivery is under way every
     /// subscription removed from the core is kept alive in its spare state's `retired` until
-    /// it ends. Several observers travel as the core's `ObserverBuffer` itself, which keeps
-    /// them alive and which the core copies rather than changes while it is shared.
+    /// it ends. Observers in a buffer (three or more, or two once the core has a spare state:
+    /// see `ObserverList`) travel as the core's `ObserverBuffer` itself, which keeps them
+    /// alive and which the core copies rather than changes while it is shared.
     @usableFromInline
     enum Recipients {
         case nobody
         case one(Unmanaged<SubscriptionBase>)
+        /// Two observers, in subscription order, held as `one` is.
+        case two(Unmanaged<SubscriptionBase>, Unmanaged<SubscriptionBase>)
         case all(ObserverBuffer)
 
         /// Hands `event` to each subscription still active (see `Core.hand(_:to:)`).
@@ -567,6 +575,9 @@ extension Signal {
             switch self {
             case let .one(subscription):
                 subscription._withUnsafeGuaranteedRef { if $0.isActive { Core.hand(event, to: $0) } }
+            case let .two(first, second):
+                first._withUnsafeGuaranteedRef { if $0.isActive { Core.hand(event, to: $0) } }
+                second._withUnsafeGuaranteedRef { if $0.isActive { Core.hand(event, to: $0) } }
             case let .all(subscriptions):
                 subscriptions.forEach { if $0.isActive { Core.hand(event, to: $0) } }
             case .nobody:

@@ -21,14 +21,17 @@ import Synchronization
 @usableFromInline
 class SignalCoreBase: SubscriptionBase, @unchecked Sendable {
     /// Current observers, in subscription order. Each is a `Signal<Value, Error>.Subscription`
-    /// of the subclass's types, or an operator core or inlet (see `Signal.Core.hand`).
+    /// of the subclass's types, or an operator core or inlet (see `Signal.Core.hand`). The
+    /// list also holds `spare`, in the word a second observer uses until it is needed.
     @usableFromInline
     @exclusivity(unchecked) final var observers = ObserverList()
+
     /// The rarely needed state (`Signal.Core.Backlog`), created on first use: most cores
     /// never queue an event, never lose an observer during a delivery and never end while
     /// one is under way, and a core's size is paid by every operator of every graph.
-    @usableFromInline
-    @exclusivity(unchecked) final var spare: Spare?
+    @inline(__always)
+    @inlinable
+    final var spare: Spare? { observers.spare }
 
     /// The part of a core's rarely needed state that does not depend on its types.
     @usableFromInline
@@ -106,7 +109,7 @@ class SignalCoreBase: SubscriptionBase, @unchecked Sendable {
     final var ensuredSpare: Spare {
         if let spare { return spare }
         let made = makeSpare()
-        spare = made
+        observers.setSpare(made)
         return made
     }
 

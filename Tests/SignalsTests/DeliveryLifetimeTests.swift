@@ -58,6 +58,89 @@ final class DeliveryLifetimeTests: XCTestCase {
         XCTAssertEqual(signal.core.observerCount, 0)
     }
 
+    /// Two observers are held as one is (`Recipients.two`): the second, disposing itself in
+    /// its call, lives until the delivery ends; the first goes on receiving.
+    func testSecondOfTwoObserversThatDisposesItselfLivesUntilItsDeliveryEnds() {
+        let (signal, input) = Signal<Int, Never>.pipe()
+        let first = TestObserver<Int, Never>()
+        signal.observe(first.observer)
+        let record = observeDisposingItself { signal.observeValues($0) }
+
+        input.send(value: 1)
+        input.send(value: 2)
+
+        XCTAssertEqual(record.received, [1])
+        XCTAssertEqual(record.aliveAfterDropping, [true])
+        XCTAssertNil(record.token, "the retired subscription must be released when the delivery ends")
+        XCTAssertEqual(first.values, [1, 2])
+        XCTAssertEqual(signal.core.observerCount, 1)
+    }
+
+    /// The first of two observers disposes the second, which holds the only reference to what
+    /// it captures, before its turn: the second receives nothing, and is released only once the
+    /// delivery that addressed it has ended (ASan reports a use after free otherwise).
+    func testObserverDisposedByTheOneBeforeItIsSkippedAndReleasedAfterTheDelivery() {
+        let (signal, input) = Signal<Int, Never>.pipe()
+        weak var weakToken: Token?
+        var secondReceived: [Int] = []
+        var second: Disposable?
+        var releasedDuringDelivery: [Bool] = []
+        let firstDisposable = signal.observeValues { _ in
+            second?.dispose()
+            second = nil
+            releasedDuringDelivery.append(weakToken == nil)
+        }
+        do {
+            let token = Token()
+            weakToken = token
+            second = signal.observeValues { [token] value in withExtendedLifetime(token) { secondReceived.append(value) } }
+        }
+
+        input.send(value: 1)
+
+        XCTAssertEqual(secondReceived, [], "disposed before its turn")
+        XCTAssertEqual(releasedDuringDelivery, [false], "kept while the delivery could still reach it")
+        XCTAssertNil(weakToken, "released when the delivery ended")
+        XCTAssertEqual(signal.core.observerCount, 1)
+        withExtendedLifetime(firstDisposable) {}
+    }
+
+    /// A reentrant send while two observers are inline gives the core its spare state (the
+    /// queue), which moves the pair to a buffer in the middle of their delivery; the event
+    /// under way and the queued one still reach each observer in order, and one disposed by
+    /// the other during the second delivery is skipped and released once it ends.
+    func testTwoInlineObserversKeepTheirDeliveriesWhenAReentrantSendGivesTheCoreItsQueue() {
+        let (signal, input) = Signal<Int, Never>.pipe()
+        weak var weakToken: Token?
+        var firstReceived: [Int] = []
+        var secondReceived: [Int] = []
+        var second: Disposable?
+        let first = signal.observeValues { value in
+            firstReceived.append(value)
+            if value == 1 { input.send(value: 2) }
+            if value == 2 {
+                second?.dispose()
+                second = nil
+                XCTAssertNotNil(weakToken, "kept while the delivery could still reach it")
+            }
+        }
+        do {
+            let token = Token()
+            weakToken = token
+            second = signal.observeValues { [token] value in withExtendedLifetime(token) { secondReceived.append(value) } }
+        }
+        XCTAssertNil(signal.core.observers.buffer, "two observers, inline")
+
+        input.send(value: 1)
+
+        XCTAssertEqual(firstReceived, [1, 2])
+        XCTAssertEqual(secondReceived, [1], "disposed before its turn for 2")
+        XCTAssertNil(weakToken, "released when the delivery ended")
+        XCTAssertNotNil(signal.core.spare, "the reentrant send made the queue")
+        XCTAssertEqual(signal.core.observerCount, 1)
+        withExtendedLifetime(first) {}
+    }
+
     func testQueuedEventAddressedToADisposedSoleObserverIsSkippedSafely() {
         let (signal, input) = Signal<Int, Never>.pipe()
         weak var weakToken: Token?
@@ -123,6 +206,17 @@ final class DeliveryLifetimeTests: XCTestCase {
         XCTAssertTrue(outcome.aliveAfterDropping)
         XCTAssertTrue(outcome.released)
         XCTAssertEqual(signal.core.observerCount, 0)
+    }
+
+    func testSecondOfTwoObserversDisposedFromAnotherThreadDuringItsDeliveryLivesUntilItEnds() {
+        let (signal, input) = Signal<Int, Never>.pipe()
+        let first = TestObserver<Int, Never>()
+        signal.observe(first.observer)
+        let outcome = disposeFromAnotherThreadDuringDelivery(subscribe: { signal.observeValues($0) }, send: { input.send(value: 1) })
+        XCTAssertTrue(outcome.aliveAfterDropping)
+        XCTAssertTrue(outcome.released)
+        XCTAssertEqual(first.values, [1])
+        XCTAssertEqual(signal.core.observerCount, 1)
     }
 
     func testSubscriptionRetiredDuringTheTerminatingDeliveryIsReleased() {
