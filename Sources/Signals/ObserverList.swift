@@ -3,43 +3,45 @@
 ///
 /// Most cores have one observer (the next operator of a chain) and most of the rest two (a
 /// value both shown and used, as signup's form data, sampled and mapped), so the first
-/// observer is stored in `storage` and a second in `extra`, the word that otherwise holds
-/// the core's spare state (`SignalCoreBase.Spare`, which most cores never need); a buffer is
-/// allocated for a third, or for a second once the core has a spare state. The list is two
-/// words, the size of one observer word and a spare word, so no core grows for it. (With one
-/// inline and a buffer from the second, a request at 100,000 signup instances read each
-/// buffer on its path as a line of its own; keeping two inline by growing every core a word
-/// read more, because the cores then moved up an allocator step: DAEMON-ANALYSIS.md, issue
-/// 18.)
+/// observer is stored in `storage` and a second in `extra` (`storage` says which: `two`),
+/// the word that otherwise holds the core's spare state (`SignalCoreBase.Spare`, which most
+/// cores never need); a buffer is allocated for a third, or for a second once the core has a
+/// spare state. The list is two words, an observer word and a spare word as before, so no
+/// core grows for it. (With one inline and a buffer from the second, a request at 100,000
+/// signup instances read each buffer on its path as a line of its own; keeping two inline by
+/// growing every core a word read more, because the cores then moved up an allocator step:
+/// DAEMON-ANALYSIS.md, issue 18.)
+///
+/// A delivery to an inline pair reads the pair when it begins (`Signal.Recipients.two`),
+/// after admitting the event under the lock; a change to the list in between, or while the
+/// event is queued, gives the core its spare state, which keeps the pair for that delivery
+/// (see `SignalCoreBase.ensuredSpare`).
 ///
 /// Guarded by the core's `mutex`, like the rest of its state. Observers in an
 /// `ObserverBuffer` may be held by a delivery as its recipients (`Signal.Recipients.all`)
 /// while the list changes: the buffer is copied on write when it is shared, like an array's.
 @usableFromInline
 struct ObserverList {
-    /// The first observer, or all of them in a buffer.
+    /// The observers: the first one (with the second in `extra` for `two`), or all of them in
+    /// a buffer. One word: the deliverer of a core with one observer reads only this.
     @usableFromInline
     enum Storage {
         case none
         case one(SubscriptionBase)
+        /// Two observers: this one first, `extra` second.
+        case two(SubscriptionBase)
         /// Three or more; or two when the core has a spare state (so `extra` is taken).
         case many(ObserverBuffer)
-    }
-
-    /// The second word: the core's spare state, or the second of two observers (only while
-    /// `storage` is `one`), or neither.
-    @usableFromInline
-    enum Extra {
-        case none
-        case spare(SignalCoreBase.Spare)
-        case second(SubscriptionBase)
     }
 
     @usableFromInline
     var storage = Storage.none
 
+    /// The second observer while `storage` is `two` (a `SubscriptionBase`); otherwise the
+    /// core's spare state (a `SignalCoreBase.Spare`), or nil. A plain optional reference, so
+    /// that a core with neither tests one word for nil, as it did when this was `spare`.
     @usableFromInline
-    var extra = Extra.none
+    var extra: AnyObject?
 
     @inlinable
     init() {}
@@ -49,7 +51,8 @@ struct ObserverList {
     var count: Int {
         switch storage {
         case .none: 0
-        case .one: if case .second = extra { 2 } else { 1 }
+        case .one: 1
+        case .two: 2
         case let .many(buffer): buffer.count
         }
     }
@@ -61,17 +64,16 @@ struct ObserverList {
     @inline(__always)
     @inlinable
     var single: SubscriptionBase? {
-        guard case let .one(subscription) = storage else { return nil }
-        if case .second = extra { return nil }
-        return subscription
+        if case let .one(subscription) = storage { return subscription }
+        return nil
     }
 
     /// The second of exactly two observers held inline (the first is in `storage`).
     @inline(__always)
     @inlinable
     var second: SubscriptionBase? {
-        if case let .second(subscription) = extra { return subscription }
-        return nil
+        guard case .two = storage, let extra else { return nil }
+        return unsafeDowncast(extra, to: SubscriptionBase.self)
     }
 
     /// Every observer, as a new array (for termination and tests; a delivery takes `buffer`).
@@ -79,7 +81,8 @@ struct ObserverList {
     var all: ContiguousArray<SubscriptionBase> {
         switch storage {
         case .none: []
-        case let .one(first): if let second { [first, second] } else { [first] }
+        case let .one(first): [first]
+        case let .two(first): if let second { [first, second] } else { [first] }
         case let .many(buffer): buffer.elements
         }
     }
@@ -96,19 +99,25 @@ struct ObserverList {
     @inline(__always)
     @inlinable
     var spare: SignalCoreBase.Spare? {
-        if case let .spare(spare) = extra { return spare }
-        return nil
+        guard let extra else { return nil }
+        if case .two = storage { return nil }
+        return unsafeDowncast(extra, to: SignalCoreBase.Spare.self)
     }
 
-    /// Gives the core its spare state, moving a second inline observer into a buffer with the
-    /// first (a delivery that holds the two as `Recipients.two` still finds them alive: the
-    /// buffer holds them). A core gets a spare state once and keeps it.
+    /// Gives the core its spare state, moving two inline observers into a buffer, in order;
+    /// returns those two, if any (a delivery under way may be addressed to them: see
+    /// `SignalCoreBase.ensuredSpare`). A core gets a spare state once and keeps it, so its
+    /// observers are never inline as a pair again.
+    @discardableResult
     @inlinable
-    mutating func setSpare(_ spare: SignalCoreBase.Spare) {
-        if case let .second(second) = extra, case let .one(first) = storage {
+    mutating func setSpare(_ spare: SignalCoreBase.Spare) -> (first: SubscriptionBase, second: SubscriptionBase)? {
+        var displaced: (first: SubscriptionBase, second: SubscriptionBase)?
+        if case let .two(first) = storage, let second {
             storage = .many(ObserverBuffer.make(capacity: 2) { $0.append(first); $0.append(second) })
+            displaced = (first, second)
         }
-        extra = .spare(spare)
+        extra = spare
+        return displaced
     }
 
     @inlinable
@@ -117,15 +126,19 @@ struct ObserverList {
         case .none:
             storage = .one(subscription)
         case let .one(first):
-            switch extra {
-            case .none:
-                extra = .second(subscription)
-            case let .second(second):
-                extra = .none
-                storage = .many(ObserverBuffer.make(capacity: 3) { $0.append(first); $0.append(second); $0.append(subscription) })
-            case .spare:
+            if extra == nil {
+                storage = .two(first)
+                extra = subscription
+            } else {
                 storage = .many(ObserverBuffer.make(capacity: 2) { $0.append(first); $0.append(subscription) })
             }
+        case let .two(first):
+            let held = all // the two, in order
+            extra = nil
+            storage = .many(ObserverBuffer.make(capacity: 3) { buffer in
+                held.forEach(buffer.append)
+                buffer.append(subscription)
+            })
         case var .many(buffer):
             storage = .none // drop the enum's reference, so the buffer can be unique
             if !isKnownUniquelyReferenced(&buffer) || buffer.count == buffer.room {
@@ -145,20 +158,20 @@ struct ObserverList {
         switch storage {
         case .none:
             return nil
-        case let .one(first):
-            if let second {
-                if first === subscription {
-                    storage = .one(second)
-                    extra = .none
-                    return first
-                }
-                guard second === subscription else { return nil }
-                extra = .none
-                return second
-            }
-            guard first === subscription else { return nil }
+        case let .one(only):
+            guard only === subscription else { return nil }
             storage = .none
-            return first
+            return only
+        case let .two(first):
+            if first === subscription {
+                storage = second.map(ObserverList.Storage.one) ?? .none
+                extra = nil
+                return first
+            }
+            guard extra === subscription else { return nil }
+            storage = .one(first)
+            extra = nil
+            return subscription
         case var .many(buffer):
             guard let index = buffer.index(of: subscription) else { return nil }
             storage = .none
@@ -169,10 +182,10 @@ struct ObserverList {
                 storage = .one(buffer[1 - index])
                 return subscription
             }
-            if count == 3, case .none = extra {
+            if count == 3, extra == nil {
                 let (first, second) = index == 0 ? (buffer[1], buffer[2]) : index == 1 ? (buffer[0], buffer[2]) : (buffer[0], buffer[1])
-                storage = .one(first)
-                extra = .second(second)
+                storage = .two(first)
+                extra = second
                 return subscription
             }
             if !isKnownUniquelyReferenced(&buffer) { buffer = buffer.copy(capacity: buffer.room) }
@@ -186,8 +199,8 @@ struct ObserverList {
     @inlinable
     mutating func removeAll() -> ContiguousArray<SubscriptionBase> {
         defer {
+            if case .two = storage { extra = nil }
             storage = .none
-            if case .second = extra { extra = .none }
         }
         return all
     }

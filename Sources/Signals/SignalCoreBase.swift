@@ -41,6 +41,14 @@ class SignalCoreBase: SubscriptionBase, @unchecked Sendable {
         /// until the delivery ends.
         @usableFromInline
         final var retired = ContiguousArray<SubscriptionBase>()
+        /// The two observers that were inline when this spare state was made during a
+        /// delivery: that delivery may be addressed to them (`Signal.Recipients.two`) and
+        /// reads them here once the list no longer holds them as a pair (see
+        /// `deliveryPair()`). Without a reference count: `retired` holds them until that
+        /// delivery ends, and no later delivery reads this (the list never holds a pair
+        /// again once the core has a spare state).
+        @usableFromInline
+        final var frozenPair: (first: Unmanaged<SubscriptionBase>, second: Unmanaged<SubscriptionBase>)?
 
         @inlinable
         init() {}
@@ -70,6 +78,7 @@ class SignalCoreBase: SubscriptionBase, @unchecked Sendable {
     @inlinable
     final func remove(_ subscription: SubscriptionBase) {
         let orphaned: Bool = mutex.withLock {
+            freezePairIfDelivering()
             // The deliverer may be holding it without a reference: keep it alive until the
             // delivery ends.
             if let removed = observers.remove(subscription), deliveryMayHoldRemoved() { ensuredSpare.retired.append(removed) }
@@ -104,13 +113,50 @@ class SignalCoreBase: SubscriptionBase, @unchecked Sendable {
         if orphaned { interrupt() }
     }
 
-    /// With `mutex` held: the spare state, created on first use.
+    /// With `mutex` held: the spare state, created on first use. Made during a delivery,
+    /// while two observers are inline, it keeps that pair for the delivery (`frozenPair`,
+    /// alive in `retired`), which may be addressed to them and read them later.
     @inlinable
     final var ensuredSpare: Spare {
         if let spare { return spare }
         let made = makeSpare()
-        observers.setSpare(made)
+        if let pair = observers.setSpare(made), deliveryMayHoldRemoved() {
+            made.frozenPair = (Unmanaged.passUnretained(pair.first), Unmanaged.passUnretained(pair.second))
+            made.retired.append(pair.first)
+            made.retired.append(pair.second)
+        }
         return made
+    }
+
+    /// With `mutex` held, before the observers change: a delivery under way may be addressed
+    /// to the two observers held inline (`Signal.Recipients.two`), which it reads only when
+    /// it reaches them; the spare state made here keeps that pair for it (see
+    /// `ensuredSpare`).
+    @inline(__always)
+    @inlinable
+    final func freezePairIfDelivering() {
+        if case .two = observers.storage { freezePairIfDeliveringOutOfLine() }
+    }
+
+    /// `freezePairIfDelivering()` for a pair, out of line: subscribing and disposing take the
+    /// test alone.
+    @inline(never)
+    @inlinable
+    final func freezePairIfDeliveringOutOfLine() {
+        if isDelivering { _ = ensuredSpare }
+    }
+
+    /// The two observers a delivery addressed as `Signal.Recipients.two` is for: the inline
+    /// pair, or the pair kept when the list changed during that delivery. Takes `mutex`; nil
+    /// only if neither is there, which the list's rules exclude.
+    @inlinable
+    final func deliveryPair() -> (first: Unmanaged<SubscriptionBase>, second: Unmanaged<SubscriptionBase>)? {
+        mutex.withLock {
+            if case let .two(first) = observers.storage, let second = observers.second {
+                return (Unmanaged.passUnretained(first), Unmanaged.passUnretained(second))
+            }
+            return spare?.frozenPair
+        }
     }
 
     /// A new spare state of the subclass's kind; `Signal.Core` overrides it (its `Backlog`

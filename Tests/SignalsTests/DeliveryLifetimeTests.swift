@@ -141,6 +141,137 @@ final class DeliveryLifetimeTests: XCTestCase {
         withExtendedLifetime(first) {}
     }
 
+    /// A delivery to two inline observers reads the pair when it reaches it
+    /// (`Recipients.two`); an observer added by the first, before the second's turn, changes
+    /// the list meanwhile, and must neither receive that event nor keep the second from it.
+    func testAnObserverAddedDuringADeliveryToAnInlinePairGetsOnlyLaterEvents() {
+        let (signal, input) = Signal<Int, Never>.pipe()
+        var firstReceived: [Int] = []
+        var secondReceived: [Int] = []
+        var thirdReceived: [Int] = []
+        var third: Disposable?
+        let first = signal.observeValues { value in
+            firstReceived.append(value)
+            if third == nil { third = signal.observeValues { thirdReceived.append($0) } }
+        }
+        let second = signal.observeValues { secondReceived.append($0) }
+
+        input.send(value: 1)
+        input.send(value: 2)
+
+        XCTAssertEqual(firstReceived, [1, 2])
+        XCTAssertEqual(secondReceived, [1, 2], "the pair's second is delivered to after the list changed")
+        XCTAssertEqual(thirdReceived, [2], "added during the delivery of 1")
+        XCTAssertEqual(signal.core.observers.all.count, 3)
+        withExtendedLifetime((first, second, third)) {}
+    }
+
+    /// The first of an inline pair disposes the second and adds another in its place before
+    /// the second's turn: the pair the delivery was addressed to is what it reads, so the
+    /// newcomer gets nothing of that event, and the disposed one nothing either.
+    func testAReplacedSecondObserverOfAPairNeitherGetsNorPassesOnTheCurrentEvent() {
+        let (signal, input) = Signal<Int, Never>.pipe()
+        weak var weakToken: Token?
+        var secondReceived: [Int] = []
+        var replacementReceived: [Int] = []
+        var second: Disposable?
+        var replacement: Disposable?
+        let first = signal.observeValues { value in
+            guard value == 1 else { return }
+            second?.dispose()
+            second = nil
+            replacement = signal.observeValues { replacementReceived.append($0) }
+        }
+        do {
+            let token = Token()
+            weakToken = token
+            second = signal.observeValues { [token] value in withExtendedLifetime(token) { secondReceived.append(value) } }
+        }
+
+        input.send(value: 1)
+        input.send(value: 2)
+
+        XCTAssertEqual(secondReceived, [])
+        XCTAssertEqual(replacementReceived, [2])
+        XCTAssertNil(weakToken, "the disposed second was released once its delivery ended")
+        XCTAssertEqual(signal.core.observerCount, 2)
+        withExtendedLifetime((first, replacement)) {}
+    }
+
+    /// The same for a fed operator (`map`), whose delivery ends without its lock: the first of
+    /// its two observers disposes the second, which is skipped, kept while the delivery
+    /// could reach it and released after.
+    func testAFedOperatorsSecondObserverDisposedByItsFirstIsSkippedAndReleased() {
+        let (source, input) = Signal<Int, Never>.pipe()
+        let mapped = source.map { $0 * 10 }
+        weak var weakToken: Token?
+        var firstReceived: [Int] = []
+        var secondReceived: [Int] = []
+        var second: Disposable?
+        var aliveWhenDisposed: [Bool] = []
+        let first = mapped.observeValues { value in
+            firstReceived.append(value)
+            second?.dispose()
+            second = nil
+            aliveWhenDisposed.append(weakToken != nil)
+        }
+        do {
+            let token = Token()
+            weakToken = token
+            second = mapped.observeValues { [token] value in withExtendedLifetime(token) { secondReceived.append(value) } }
+        }
+        XCTAssertNotNil(mapped.core.observers.second, "two observers, inline")
+
+        input.send(value: 1)
+        input.send(value: 2)
+
+        XCTAssertEqual(firstReceived, [10, 20])
+        XCTAssertEqual(secondReceived, [])
+        XCTAssertEqual(aliveWhenDisposed, [true, false], "kept during the delivery that disposed it, released after")
+        XCTAssertNil(weakToken)
+        XCTAssertEqual(mapped.core.observerCount, 1)
+        withExtendedLifetime(first) {}
+    }
+
+    /// Between admitting an event for an inline pair (`Recipients.two`) and reading the pair,
+    /// the deliverer holds no lock, and another thread may change the list: the change keeps
+    /// the pair for that delivery (`freezePairIfDelivering`). The window is a few
+    /// instructions wide, so the test opens it by hand: it puts the core in the state a
+    /// deliverer leaves it in after admitting, changes the list, and reads the pair as the
+    /// deliverer then does.
+    func testAChangeBetweenAdmittingAndReadingAPairKeepsThePairForTheDelivery() {
+        for change in ["append", "dispose the second"] {
+            let (signal, input) = Signal<Int, Never>.pipe()
+            let core = signal.core
+            let first = signal.observeValues { _ in }
+            var second = signal.observeValues { _ in }
+            let pair = core.observers.all
+            XCTAssertEqual(pair.count, 2)
+            XCTAssertNil(core.observers.buffer, "inline")
+
+            core.mutex.withLock { core.delivery.store(.draining, ordering: .relaxed) } // admitted
+            var third: Disposable?
+            if change == "append" {
+                third = signal.observeValues { _ in }
+            } else {
+                second?.dispose()
+                second = nil
+            }
+            let read = core.deliveryPair()
+            XCTAssertTrue(read?.first.takeUnretainedValue() === pair[0], change)
+            XCTAssertTrue(read?.second.takeUnretainedValue() === pair[1], change)
+            XCTAssertGreaterThanOrEqual(core.spare?.retired.count ?? 0, 2, "\(change): the pair is kept alive until the delivery ends")
+
+            // End the delivery as a deliverer does, releasing what it retired.
+            var released: ContiguousArray<SubscriptionBase>?
+            XCTAssertNil(core.mutex.withLock { core.dequeue(&released) })
+            XCTAssertNotNil(released, change)
+            released = nil
+            input.send(value: 1) // the core works on, with its observers in a buffer
+            withExtendedLifetime((first, second, third)) {}
+        }
+    }
+
     func testQueuedEventAddressedToADisposedSoleObserverIsSkippedSafely() {
         let (signal, input) = Signal<Int, Never>.pipe()
         weak var weakToken: Token?

@@ -123,7 +123,7 @@ final class ObserverListTests: XCTestCase {
     /// The list is the two words a core had for one observer and its spare state: no core grows.
     func testTheListIsTwoWords() {
         XCTAssertEqual(MemoryLayout<ObserverList>.size, 2 * MemoryLayout<Int>.size)
-        XCTAssertEqual(MemoryLayout<ObserverList.Extra>.size, MemoryLayout<Int>.size)
+        XCTAssertEqual(MemoryLayout<ObserverList.Storage>.size, MemoryLayout<Int>.size, "the deliverer reads one word")
     }
 
     /// A core that needs its spare state while two observers are inline moves them to a buffer,
