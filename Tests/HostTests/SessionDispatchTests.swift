@@ -1,6 +1,7 @@
 import RPC
-import Host
+@testable import Host
 import JSON
+import Signals
 import XCTest
 
 final class SessionDispatchTests: XCTestCase {
@@ -100,4 +101,69 @@ extension SessionDispatchTests {
         XCTAssertTrue(lines[0].contains(#""code":-32601"#), lines[0])
         XCTAssertEqual(harness.send(#"{"jsonrpc":"2.0","id":2,"method":"list"}"#), [#"{"jsonrpc":"2.0","id":2,"result":[]}"#])
     }
+    /// An input borrows its model from the instance without a reference count
+    /// (`Session.applyInput`). If the instance is destroyed while the input runs (here by the
+    /// input's own code reaching back into the session, which no built-in view model does),
+    /// the model must live until the input returns: the input goes on using it. ASan reports a
+    /// use after free otherwise.
+    func testAnInstanceDestroyedWhileItsInputRunsKeepsItsModelUntilTheInputReturns() {
+        var registry = Registry()
+        registry.register(ReentrantViewModel.type)
+        let harness = SessionHarness(registry: registry)
+        harness.send(#"{"jsonrpc":"2.0","id":1,"method":"create","params":{"type":"reentrant","id":"r"}}"#)
+        var destroyResponse: [String] = []
+        var aliveAfterDestroy: Bool?
+        var parked: [ObjectIdentifier] = []
+        let model = ReentrantViewModel.latest.map(ObjectIdentifier.init)
+        ReentrantViewModel.latest?.duringPoke = {
+            destroyResponse = harness.send(#"{"jsonrpc":"2.0","id":3,"method":"destroy","params":{"id":"r"}}"#)
+            aliveAfterDestroy = ReentrantViewModel.latest != nil
+            // What keeps it in a release build, where nothing else retains the borrowed model
+            // (a debug build's casts do, which is why this is checked directly as well).
+            parked = harness.session.modelsReleasedAfterInputs.map(ObjectIdentifier.init)
+        }
+
+        let lines = harness.send(#"{"jsonrpc":"2.0","id":2,"method":"r.poke"}"#)
+
+        assertLines(destroyResponse, [#"{"jsonrpc":"2.0","id":3,"result":true}"#])
+        XCTAssertEqual(aliveAfterDestroy, true, "kept while its input runs")
+        XCTAssertEqual(parked, model.map { [$0] }, "by the session, until the input returns")
+        XCTAssertTrue(harness.session.modelsReleasedAfterInputs.isEmpty)
+        XCTAssertEqual(ReentrantViewModel.finishedPokes, 1, "the input finished in its model")
+        assertLines(lines, [#"{"jsonrpc":"2.0","id":2,"result":null}"#])
+        XCTAssertNil(ReentrantViewModel.latest, "released once the input returned")
+    }
+}
+
+/// A view model whose input calls back into the test (`duringPoke`) and then goes on using
+/// itself: to destroy its instance while the input runs.
+private final class ReentrantViewModel {
+    nonisolated(unsafe) static weak var latest: ReentrantViewModel?
+    let said: Signal<Int, Never>
+    private let pipe = Signal<Int, Never>.pipe()
+    var duringPoke: () -> Void = {}
+    private var pokes = 0
+    /// Pokes that ran to their end, in any model.
+    nonisolated(unsafe) static var finishedPokes = 0
+
+    init() {
+        said = pipe.output
+        Self.latest = self
+    }
+
+    func poke() {
+        duringPoke()
+        duringPoke = {}
+        pokes += 1
+        pipe.input.send(value: pokes)
+        Self.finishedPokes += 1
+    }
+
+    static let type = ViewModelDeclaration<ReentrantViewModel>(
+        "reentrant",
+        summary: "Destroyed while its input runs.",
+        make: { _ throws(CreationFailure) in ReentrantViewModel() },
+        inputs: [.input("poke") { vm in vm.poke() }],
+        outputs: [.output("said", \.said)]
+    )
 }

@@ -80,11 +80,17 @@ final class Instance {
     /// instance an 80-byte object rather than 72, a 96-byte heap block rather than 80).
     var isDestroyed: Bool { model == nil }
 
-    /// Stops every output and releases the model; nothing is emitted afterwards.
+    /// Stops every output and releases the model; nothing is emitted afterwards. While an
+    /// input is being applied (to this instance or, through code that reaches back into the
+    /// session, to another), the session keeps the model until the input returns: the input
+    /// borrows its model without a reference count (`Session.applyInput`).
     func destroy() {
         let released = model
         model = nil
         disconnect()
+        if let released, let session, session.applyingInputs > 0 {
+            session.modelsReleasedAfterInputs.append(released)
+        }
         withExtendedLifetime(released) {}
     }
 

@@ -94,13 +94,23 @@ extension Session {
         case let .success(matched): arguments = matched
         case let .failure(error): return .failure(error)
         }
-        guard let model = instance.model else {
+        // The model is borrowed from the instance, not retained: a retain's first touch of the
+        // model's header was a line of its own from memory in most requests at 100,000
+        // instances (DAEMON-ANALYSIS.md, issue 18). The instance keeps it, and a destroy while
+        // the input runs hands it to `modelsReleasedAfterInputs` (`Instance.destroy()`).
+        guard let model = instance.model.map(Unmanaged.passUnretained) else {
             return .failure(RPCError(.methodNotFound, "Method not found: instance '\(instance.id)' was destroyed"))
         }
-        do {
-            _ = try definition.apply(model, index, arguments)
+        applyingInputs += 1
+        let outcome = model._withUnsafeGuaranteedRef { model in
+            Result { () throws(InputFailure) -> Bool in try definition.apply(model, index, arguments) }
+        }
+        applyingInputs -= 1
+        if applyingInputs == 0, !modelsReleasedAfterInputs.isEmpty { modelsReleasedAfterInputs = [] }
+        switch outcome {
+        case .success:
             return .success(.null)
-        } catch {
+        case let .failure(error):
             return .failure(ArgumentMatcher.error(for: error, method: "\(instance.id).\(name)", input: definition.description.inputs[index]))
         }
     }

@@ -54,6 +54,12 @@ public final class Session {
     @exclusivity(unchecked) var cause: Cause = .timer
     /// Set by `shutdown`; the server exits once the response is flushed.
     @exclusivity(unchecked) public private(set) var isShutdownRequested = false
+    /// How many inputs are being applied (see `applyInput`), which hold their models without
+    /// a reference count: nested only if an input's code reaches back into the session.
+    @exclusivity(unchecked) var applyingInputs = 0
+    /// Models of instances destroyed while an input was applied, kept until it returns (see
+    /// `Instance.destroy()`): the input may still be running in one of them.
+    @exclusivity(unchecked) var modelsReleasedAfterInputs: [AnyObject] = []
     /// Set at end of input: delegated calls fail at once from then on.
     public private(set) var hasInputEnded = false
 
