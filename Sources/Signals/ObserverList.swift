@@ -133,10 +133,11 @@ struct ObserverList {
                 storage = .many(ObserverBuffer.make(capacity: 2) { $0.append(first); $0.append(subscription) })
             }
         case let .two(first):
-            let held = all // the two, in order
+            let second = self.second
             extra = nil
             storage = .many(ObserverBuffer.make(capacity: 3) { buffer in
-                held.forEach(buffer.append)
+                buffer.append(first)
+                if let second { buffer.append(second) }
                 buffer.append(subscription)
             })
         case var .many(buffer):

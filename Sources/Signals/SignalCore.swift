@@ -566,8 +566,8 @@ extension Signal {
     enum Recipients {
         case nobody
         case one(Unmanaged<SubscriptionBase>)
-        /// The two observers the core (this payload) holds inline, read when the delivery
-        /// reaches them (`SignalCoreBase.deliveryPair()`), held as `one` is. The core rather
+        /// The two observers the core (this payload) holds inline, read when this delivery to
+        /// them begins (`SignalCoreBase.deliveryPair()`), held as `one` is. The core rather
         /// than the pair: two references made this enum two words, and every hop of a chain
         /// of single observers slower (map→filter→map: 445 instructions an event against 432).
         case two(Unmanaged<SignalCoreBase>)

@@ -135,15 +135,7 @@ class SignalCoreBase: SubscriptionBase, @unchecked Sendable {
     @inline(__always)
     @inlinable
     final func freezePairIfDelivering() {
-        if case .two = observers.storage { freezePairIfDeliveringOutOfLine() }
-    }
-
-    /// `freezePairIfDelivering()` for a pair, out of line: subscribing and disposing take the
-    /// test alone.
-    @inline(never)
-    @inlinable
-    final func freezePairIfDeliveringOutOfLine() {
-        if isDelivering { _ = ensuredSpare }
+        if case .two = observers.storage, isDelivering { _ = ensuredSpare }
     }
 
     /// The two observers a delivery addressed as `Signal.Recipients.two` is for: the inline
