@@ -7,9 +7,9 @@
 # INSTANCES ÷ 1) in that round; a side's verdict is the median of its per-round ratios. The
 # comparison is paired: B's ratio minus A's in the same round, with the median difference, how
 # many rounds B was lower, the two-sided sign test's p-value and a bootstrap 90% interval of
-# the median difference. Also printed: each side's CPU time a request at INSTANCES (µs, median)
-# and its growth over one instance, which a ratio hides (a change that also speeds up one
-# instance raises its ratio).
+# the median difference (Benchmarks/daemon/paired.py, tested by test_paired.py). Also printed:
+# each side's CPU time a request at 1 and at INSTANCES (µs, medians), which a ratio hides (a
+# change that also speeds up one instance raises its ratio).
 #
 #   bash Benchmarks/scale-ab.sh [-n ROUNDS] [-i INSTANCES] [-r REQUESTS] -- \
 #       LABEL_A 'COMMAND A' LABEL_B 'COMMAND B'
@@ -62,53 +62,4 @@ for round in $(seq "$rounds"); do
     echo "round $round of $rounds done" >&2
 done
 
-python3 - "$results" "${labels[0]}" "${labels[1]}" "$instances" "$requests" <<'PY'
-import math, random, statistics, sys
-
-path, label_a, label_b, instances, requests = sys.argv[1], sys.argv[2], sys.argv[3], int(sys.argv[4]), int(sys.argv[5])
-runs = {}
-for line in open(path):
-    r, s, n, wall, cpu = line.split()
-    runs[(int(r), int(s), int(n))] = (float(wall), float(cpu))
-rounds = sorted({r for r, _, _ in runs})
-
-def ratios(side):
-    return [(runs[(r, side, instances)][0] / runs[(r, side, 1)][0],
-             runs[(r, side, instances)][1] / runs[(r, side, 1)][1]) for r in rounds]
-
-def per_request(side, count):
-    return [runs[(r, side, count)][1] / requests * 1e6 for r in rounds]
-
-def sign_test(differences):
-    # Two-sided: how likely a split at least this uneven is if B is as often lower as higher.
-    nonzero = [d for d in differences if d != 0]
-    n, low = len(nonzero), sum(1 for d in nonzero if d < 0)
-    k = min(low, n - low)
-    tail = sum(math.comb(n, i) for i in range(k + 1)) / 2 ** n if n else 1.0
-    return low, n, min(1.0, 2 * tail)
-
-def bootstrap(differences, draws=10000, seed=7):
-    rng = random.Random(seed)
-    medians = sorted(statistics.median(rng.choices(differences, k=len(differences))) for _ in range(draws))
-    return medians[int(0.05 * draws)], medians[int(0.95 * draws) - 1]
-
-a, b = ratios(0), ratios(1)
-print(f"{len(rounds)} interleaved rounds, {instances:,} instances against 1, {requests:,} requests a run\n")
-print("| | " + label_a + " | " + label_b + " | " + label_b + " − " + label_a + " (median of the rounds' differences) | rounds " + label_b + " lower | sign test p | bootstrap 90% interval |")
-print("|---|---:|---:|---:|---:|---:|---|")
-for index, name in ((0, "wall ratio"), (1, "CPU ratio")):
-    xa, xb = [x[index] for x in a], [x[index] for x in b]
-    differences = [y - x for x, y in zip(xa, xb)]
-    low, n, p = sign_test(differences)
-    lo, hi = bootstrap(differences)
-    print(f"| {name} | {statistics.median(xa):.3f}× | {statistics.median(xb):.3f}× | {statistics.median(differences):+.3f} | {low} of {n} | {p:.3f} | {lo:+.3f} to {hi:+.3f} |")
-for name, count in (("CPU µs a request at 1", 1), (f"CPU µs a request at {instances:,}", instances)):
-    xa, xb = per_request(0, count), per_request(1, count)
-    differences = [y - x for x, y in zip(xa, xb)]
-    low, n, p = sign_test(differences)
-    lo, hi = bootstrap(differences)
-    print(f"| {name} | {statistics.median(xa):.3f} | {statistics.median(xb):.3f} | {statistics.median(differences):+.3f} | {low} of {n} | {p:.3f} | {lo:+.3f} to {hi:+.3f} |")
-print("\nper round (wall ratio, CPU ratio):")
-for r, x, y in zip(rounds, a, b):
-    print(f"  {r}: {label_a} {x[0]:.3f} {x[1]:.3f}   {label_b} {y[0]:.3f} {y[1]:.3f}")
-PY
+python3 "$here/daemon/paired.py" "$results" "${labels[0]}" "${labels[1]}" "$instances" "$requests"

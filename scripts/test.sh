@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # The test command: sets up, builds, and runs every suite. Exits non-zero on any failure.
 #   0. scripts/check-inlinable.py: Signals' declarations are all inlinable (see that script);
-#   1. swift test: unit, view-model, host and framing tests (XCTest), and the benchmark
-#      report's tests (Benchmarks/Tests: the verdicts of BENCHMARKS.md);
+#   1. swift test: unit, view-model, host and framing tests (XCTest), the benchmark
+#      report's tests (Benchmarks/Tests: the verdicts of BENCHMARKS.md), and the paired
+#      statistics of Benchmarks/scale-ab.sh (Python);
 #   2. transcripts: protocol.md's examples and examples/transcripts, replayed against fresh
 #      daemons of the built binary over real pipes (switchboard test);
 #   3. the daemon end to end over pipes, hostile input and limits, the transport against
@@ -31,6 +32,12 @@ report_tests_log=$(mktemp)
 ran=$(grep -cE "Executed [1-9][0-9]* tests?, with 0 failures" "$report_tests_log" || true)
 rm -f "$report_tests_log"
 [ "$ran" -gt 0 ] || { echo "the benchmark report's tests: none ran" >&2; exit 1; }
+echo "== the paired statistics of Benchmarks/scale-ab.sh (Benchmarks/daemon/test_paired.py)"
+paired_log=$(mktemp)
+python3 Benchmarks/daemon/test_paired.py >"$paired_log" 2>&1 || { cat "$paired_log" >&2; exit 1; }
+tail -3 "$paired_log"
+grep -qE "^Ran [1-9][0-9]* tests?" "$paired_log" || { echo "the paired statistics' tests: none ran" >&2; exit 1; }
+rm -f "$paired_log"
 echo "== transcripts (protocol.md and examples/transcripts)"
 .build/debug/switchboard test --color never protocol.md examples/transcripts
 echo "== daemon end to end over pipes (framing, lifecycle, ordering)"
