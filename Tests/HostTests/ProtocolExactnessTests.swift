@@ -37,6 +37,31 @@ final class ProtocolExactnessTests: XCTestCase {
         XCTAssertEqual(result(#"{"jsonrpc":"2.0","id":11,"method":"snapshot","params":["\u00e9"]}"#), [:])
     }
 
+    func testAnInputReachesTheInstanceWhoseIdHasItsTargetsBytes() {
+        for (index, id) in ["\u{e9}", "e\u{301}"].enumerated() {
+            XCTAssertEqual(result(#"{"jsonrpc":"2.0","id":\#(index),"method":"create","params":{"type":"signup","id":"\#(id)"}}"#)?["id"], .string(id))
+        }
+        for (index, id) in ["e\u{301}", "\u{e9}"].enumerated() {
+            let lines = harness.send(#"{"jsonrpc":"2.0","id":\#(index + 2),"method":"\#(id).viewDidLoad"}"#).compactMap { try? JSONValue.parse($0) }
+            let outputs = lines.filter { $0["method"] == "output" }
+            XCTAssertEqual(outputs.count, 1, id)
+            XCTAssertEqual(outputs.first?["params"]?["vm"]?.stringValue.map { Array($0.utf8) }, Array(id.utf8), "the instance with exactly these bytes")
+            XCTAssertEqual(lines.last?["result"], .null, id)
+        }
+        // Neither spelling of "é" with a capital E is an instance or a type.
+        XCTAssertEqual(error(#"{"jsonrpc":"2.0","id":9,"method":"E\u0301.viewDidLoad"}"#)?["code"], -32601)
+    }
+
+    func testAnIdWithADotIsRefusedEvenWhenAMarkJoinsTheDot() {
+        // ".\u{301}" is one Character, which `String.contains(".")` does not find; the method
+        // is split at the dot's byte, so such an instance could never be reached.
+        for (index, id) in ["a.b", "a.\u{301}b", "rpc"].enumerated() {
+            let answer = error(#"{"jsonrpc":"2.0","id":\#(index),"method":"create","params":{"type":"signup","id":"\#(id)"}}"#)
+            XCTAssertEqual(answer?["code"], -32602, id)
+        }
+        XCTAssertEqual(result(#"{"jsonrpc":"2.0","id":9,"method":"list"}"#), [], "nothing was created")
+    }
+
     func testAKelvinSignIsNotAHostMethodOrAType() {
         // U+212A is canonically equivalent to "K"; no name may match through it.
         XCTAssertEqual(error(#"{"jsonrpc":"2.0","id":1,"method":"li\u0073t\u212A"}"#)?["code"], -32601)

@@ -37,8 +37,8 @@ public struct Registry: Sendable {
     }
 
     private mutating func add(_ name: String, _ entry: Entry) {
-        precondition(!name.contains(".") && !name.isEmpty && name != "rpc",
-                     "view-model type names must be non-empty, contain no dot and not be 'rpc': \(name)")
+        precondition(!name.utf8.contains(Session.methodSeparator) && !name.isEmpty && !bytesEqual(name, Session.reservedTarget.description),
+                     "view-model type names must be non-empty, contain no dot and not be '\(Session.reservedTarget)': \(name)")
         if types.updateValue(entry, forKey: ExactString(name)) == nil {
             names.append(name)
         }

@@ -81,8 +81,10 @@ extension Session {
     /// Why `id` cannot name an instance, or nil if it can.
     static func problem(withID id: String) -> String? {
         if id.isEmpty { return "is empty" }
-        if id.contains(".") { return "contains a dot (ids never do: the dot separates instance and input)" }
-        if id == "rpc" { return "is reserved by JSON-RPC" }
+        // By bytes, as a method is split: a dot followed by a combining mark is one Character
+        // that `contains(".")` would not find.
+        if id.utf8.contains(methodSeparator) { return "contains a dot (ids never do: the dot separates instance and input)" }
+        if bytesEqual(id, reservedTarget.description) { return "is reserved by JSON-RPC" }
         return nil
     }
 

@@ -195,8 +195,8 @@ public final class Session {
     /// Whether there are enough live instances for `lookAhead(atMethod:)` to act.
     public var wantsLookAhead: Bool { instances.count >= Self.lookAheadMinimumInstances }
 
-    /// The live instance whose id is `target`, if it was found ahead.
-    func lookedAheadInstance(target: String) -> Instance? {
+    /// The live instance whose id is the UTF-8 bytes `target`, if it was found ahead.
+    func lookedAheadInstance(target: UnsafeRawBufferPointer) -> Instance? {
         // `current` first: the transport hints each message two places ahead, so when a
         // request runs, `next` is usually the next request's.
         func confirmed(_ instance: Instance?) -> Instance? {

@@ -54,13 +54,23 @@ public func bytesEqual(_ lhs: String, _ rhs: String) -> Bool {
     return left.elementsEqual(right)
 }
 
+/// Whether two buffers hold the same bytes (protocol names compared as bytes, see
+/// `bytesEqual(_:_:)` for strings).
+@inlinable
+public func bytesEqual(_ lhs: UnsafeRawBufferPointer, _ rhs: UnsafeRawBufferPointer) -> Bool {
+    guard lhs.count == rhs.count else { return false }
+    guard let left = lhs.baseAddress, let right = rhs.baseAddress else { return true } // both empty
+    return memcmp(left, right, lhs.count) == 0
+}
+
 /// Whether `string` holds exactly these UTF-8 bytes (compared in place: no string is made).
 @inlinable
 public func bytesEqual(_ string: String, _ bytes: UnsafeRawBufferPointer) -> Bool {
-    var string = string
-    return string.withUTF8 { own in
-        guard own.count == bytes.count else { return false }
-        guard let left = own.baseAddress, let right = bytes.baseAddress else { return true } // both empty
-        return memcmp(left, right, own.count) == 0
+    // In place when the string's bytes are contiguous (every native string's): a mutable copy
+    // for `withUTF8` took a reference on a string longer than 15 bytes.
+    if let equal = string.utf8.withContiguousStorageIfAvailable({ bytesEqual(UnsafeRawBufferPointer($0), bytes) }) {
+        return equal
     }
+    var string = string
+    return string.withUTF8 { bytesEqual(UnsafeRawBufferPointer($0), bytes) }
 }
