@@ -99,18 +99,11 @@ public struct ViewModelDefinition: @unchecked Sendable {
         description.input(named: name)
     }
 
-    /// The position of the input called `name` (compared by bytes) in `description.inputs`,
-    /// which is also its position for `apply`.
-    func inputIndex(named name: String) -> Int? {
-        var name = name
-        return name.withUTF8 { inputIndex(bytes: UnsafeRawBufferPointer($0)) }
-    }
-
-    /// The position of the input whose name is exactly these UTF-8 bytes (see
-    /// `inputIndex(named:)`). Compared with a copy of the names made once per type: reading
-    /// each name from the description copied it, a reference count taken and dropped on every
-    /// name longer than 15 bytes, and with the strings made from the request's method the
-    /// lookup cost about 500 instructions a request (callgrind, issue 18).
+    /// The position of the input whose name is exactly these UTF-8 bytes (protocol names are
+    /// bytes) in `description.inputs`, which is also its position for `apply`. Compared with a
+    /// copy of the names made once per type: reading each name from the description copied it,
+    /// a reference count taken and dropped on every name longer than 15 bytes, and the lookup
+    /// by name cost about 500 instructions a request (callgrind, issue 18).
     func inputIndex(bytes: UnsafeRawBufferPointer) -> Int? {
         parts.inputIndex(bytes: bytes)
     }

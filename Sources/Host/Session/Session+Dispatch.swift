@@ -44,7 +44,7 @@ extension Session {
         // Implicit creation: `signup.nameChanged` works with no set-up call. It is tentative:
         // if the input then rejects its arguments, the instance is removed again and the
         // outputs its creation produced are never sent, so a rejected call has no side effects.
-        guard definition.input(named: inputName) != nil else {
+        guard definition.inputIndex(bytes: inputBytes) != nil else {
             return .failure(unknownInput(inputName, instance: target, definition: definition))
         }
         return tentatively {
