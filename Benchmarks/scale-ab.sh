@@ -38,7 +38,8 @@ labels=("$1" "$3") commands=("$2" "$4")
 tools="$here/.build-daemon"
 mkdir -p "$tools"
 client="$tools/daemon_client"
-cc -O2 -Wall -Wextra -pthread -o "$client" "$here"/c/daemon_client/*.c
+. "$here/lib/client-build.sh"
+build_daemon_client "$client" "$here"
 
 results="$(mktemp)"
 trap 'rm -f "$results"' EXIT

@@ -32,7 +32,8 @@ sdk_echo="$bin/MCPSwiftSDKEcho"
 log "building the C client, the jansson echo and the mallinfo probe"
 tools="$here/.build-daemon"
 mkdir -p "$tools"
-cc -O2 -Wall -Wextra -pthread -o "$tools/daemon_client" c/daemon_client/*.c
+. "$here/lib/client-build.sh"
+build_daemon_client "$tools/daemon_client" "$here"
 cc -O2 -Wall -Wextra -o "$tools/jansson_line" c/jansson_line.c -ljansson
 cc -O2 -Wall -Wextra -shared -fPIC -pthread -o "$tools/mallinfo_preload.so" c/mallinfo_preload.c
 client="$tools/daemon_client"

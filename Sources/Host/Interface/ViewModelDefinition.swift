@@ -14,10 +14,9 @@ public struct ViewModelDefinition: @unchecked Sendable {
         let apply: (AnyObject, Int, [JSONValue]) throws(InputFailure) -> Bool
         let observe: (AnyObject, Int, OutputSink) -> Disposable?
         /// The inputs' names as UTF-8, one after another, and where each ends: found by a
-        /// request's bytes without a string made or retained (`inputIndex(bytes:)`). Owned;
-        /// immutable after `init`, so readable from any thread.
-        let inputNameBytes: UnsafeMutableBufferPointer<UInt8>
-        let inputNameEnds: UnsafeMutableBufferPointer<Int>
+        /// request's bytes without a string made or retained (`inputIndex(bytes:)`).
+        let inputNameBytes: [UInt8]
+        let inputNameEnds: [Int]
 
         init(
             description: TypeDescription,
@@ -29,34 +28,24 @@ public struct ViewModelDefinition: @unchecked Sendable {
             self.instantiate = instantiate
             self.apply = apply
             self.observe = observe
-            let names = description.inputs.map { Array($0.name.utf8) }
-            inputNameBytes = .allocate(capacity: names.reduce(0) { $0 + $1.count })
-            inputNameEnds = .allocate(capacity: names.count)
+            inputNameBytes = description.inputs.flatMap { Array($0.name.utf8) }
             var end = 0
-            for (index, name) in names.enumerated() {
-                _ = UnsafeMutableBufferPointer(rebasing: inputNameBytes[end..<(end + name.count)]).initialize(from: name)
-                end += name.count
-                inputNameEnds.initializeElement(at: index, to: end)
+            inputNameEnds = description.inputs.map { input in
+                end += input.name.utf8.count
+                return end
             }
-        }
-
-        deinit {
-            inputNameBytes.deallocate()
-            inputNameEnds.deallocate()
         }
 
         /// The position of the input whose name is exactly these UTF-8 bytes.
         func inputIndex(bytes: UnsafeRawBufferPointer) -> Int? {
-            var start = 0
-            for index in inputNameEnds.indices {
-                let end = inputNameEnds[index]
-                defer { start = end }
-                if end - start == bytes.count,
-                   bytesEqual(UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer(inputNameBytes)[start..<end]), bytes) {
-                    return index
+            inputNameBytes.withUnsafeBytes { names in
+                var start = 0
+                for (index, end) in inputNameEnds.enumerated() {
+                    defer { start = end }
+                    if bytesEqual(UnsafeRawBufferPointer(rebasing: names[start..<end]), bytes) { return index }
                 }
+                return nil
             }
-            return nil
         }
     }
 

@@ -45,10 +45,7 @@ public func bytesEqual(_ lhs: String, _ rhs: String) -> Bool {
     let right = rhs.utf8
     guard left.count == right.count else { return false }
     let compared: Bool?? = left.withContiguousStorageIfAvailable { a in
-        right.withContiguousStorageIfAvailable { b in
-            guard let x = a.baseAddress, let y = b.baseAddress else { return a.count == b.count }
-            return memcmp(x, y, a.count) == 0
-        }
+        right.withContiguousStorageIfAvailable { b in bytesEqual(UnsafeRawBufferPointer(a), UnsafeRawBufferPointer(b)) }
     }
     if let compared, let compared { return compared }
     return left.elementsEqual(right)

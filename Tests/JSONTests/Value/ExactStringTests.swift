@@ -35,5 +35,23 @@ final class ExactStringTests: XCTestCase {
         XCTAssertFalse(equal("s12345", Array("s12346".utf8)))
         XCTAssertFalse(equal("\u{e9}", Array("e\u{301}".utf8)), "canonically equivalent, other bytes")
         XCTAssertTrue(equal("e\u{301}", Array("e\u{301}".utf8)))
+        let long = "a string of more than fifteen bytes, kept in storage of its own"
+        XCTAssertTrue(equal(long, Array(long.utf8)), "a string with storage, read in place")
+        XCTAssertFalse(equal(long, Array(long.utf8.dropLast())))
+    }
+
+    /// Two byte buffers: equal only when they hold the same bytes, however they are located;
+    /// empty buffers (whose base address may be nil) are equal.
+    func testTwoBuffersAreEqualExactlyWhenTheirBytesAre() {
+        func equal(_ a: [UInt8], _ b: [UInt8]) -> Bool {
+            a.withUnsafeBytes { a in b.withUnsafeBytes { b in bytesEqual(a, b) } }
+        }
+        XCTAssertTrue(equal(Array("abc".utf8), Array("abc".utf8)))
+        XCTAssertFalse(equal(Array("abc".utf8), Array("abd".utf8)))
+        XCTAssertFalse(equal(Array("ab".utf8), Array("abc".utf8)), "a prefix")
+        XCTAssertFalse(equal([], Array("a".utf8)))
+        XCTAssertTrue(equal([], []), "both empty")
+        XCTAssertTrue(bytesEqual(UnsafeRawBufferPointer(start: nil, count: 0), UnsafeRawBufferPointer(start: nil, count: 0)))
+        XCTAssertFalse(equal(Array("\u{e9}".utf8), Array("e\u{301}".utf8)), "canonically equivalent, other bytes")
     }
 }
