@@ -256,9 +256,7 @@ public final class REPL {
 
     /// The declared parameters of `target.input`, from the session's description.
     private func parameterLookup(_ method: String) -> [ParameterDescription]? {
-        guard let dot = method.firstIndex(of: ".") else { return nil }
-        let target = String(method[..<dot])
-        let input = String(method[method.index(after: dot)...])
+        guard let (target, input) = Session.splitMethod(method) else { return nil }
         // A type's name needs no question to the session; an instance id does (`list`).
         let description = types.contains { $0.name == target } ? SessionDescription(types: types) : describeSession()
         return description.type(ofTarget: target)?.input(named: input)?.parameters

@@ -20,6 +20,27 @@ final class ProtocolExactnessTests: XCTestCase {
         harness.send(line).compactMap { try? JSONValue.parse($0) }.last { $0["id"] != nil }?["error"]
     }
 
+    /// What the REPL reads a typed method as (`Session.splitMethod`) is what dispatch splits:
+    /// the bytes on either side of the first dot, a combining mark after it included.
+    func testSplitMethodSplitsAtTheFirstDotsByteAsDispatchDoes() {
+        let cases: [(String, (String, String)?)] = [
+            ("signup.nameChanged", ("signup", "nameChanged")),
+            ("signup.\u{301}viewDidLoad", ("signup", "\u{301}viewDidLoad")), // one Character ".\u{301}"
+            ("a.b.c", ("a", "b.c")),
+            (".x", ("", "x")),
+            ("x.", ("x", "")),
+            ("list", nil),
+        ]
+        for (method, expected) in cases {
+            let split = Session.splitMethod(method)
+            XCTAssertEqual(split.map { [Array($0.target.utf8), Array($0.input.utf8)] },
+                           expected.map { [Array($0.0.utf8), Array($0.1.utf8)] }, method)
+            XCTAssertEqual(Session.splitMethod(method[...]).map { [$0.target, $0.input] }, split.map { [$0.target, $0.input] },
+                           "a Substring splits as its String: \(method)")
+        }
+        XCTAssertNil("signup.\u{301}viewDidLoad".firstIndex(of: "."), "a Character search misses this dot")
+    }
+
     func testACombiningMarkAfterTheDotIsPartOfTheInputName() {
         let answer = error(#"{"jsonrpc":"2.0","id":1,"method":"signup.\u0301viewDidLoad"}"#)
         XCTAssertEqual(answer?["code"], -32601)

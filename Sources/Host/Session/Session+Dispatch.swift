@@ -61,6 +61,15 @@ extension Session {
     /// What separates a method's target from its input name: "target.input".
     static let methodSeparator = UInt8(ascii: ".")
 
+    /// `target.input` split where the daemon splits it (at the first dot's byte), for callers
+    /// that hold what a person typed (the REPL's completion, help and parameter lookup), so
+    /// they read a method as the daemon will; nil without a dot.
+    public static func splitMethod(_ method: some StringProtocol) -> (target: String, input: String)? {
+        let utf8 = method.utf8
+        guard let dot = utf8.firstIndex(of: methodSeparator) else { return nil }
+        return (String(decoding: utf8[..<dot], as: UTF8.self), String(decoding: utf8[utf8.index(after: dot)...], as: UTF8.self))
+    }
+
     /// `target.input` split at its first dot, or nil without one: the method's UTF-8 bytes on
     /// either side.
     ///

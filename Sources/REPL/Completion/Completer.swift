@@ -53,11 +53,9 @@ public struct Completer: Sendable {
         if word.hasPrefix(".") {
             return finish(word, MetaCommand.names) { MetaCommand.takesArguments($0) ? " " : "" }
         }
-        if let dot = word.firstIndex(of: ".") {
-            let target = String(word[..<dot])
-            let prefix = word[word.index(after: dot)...]
+        if let (target, prefix) = Session.splitMethod(word) {
             guard let type = description.type(ofTarget: target) else { return .none }
-            var completion = finish(prefix, type.inputs.map(\.name)) { name in
+            var completion = finish(prefix[...], type.inputs.map(\.name)) { name in
                 type.input(named: name)?.parameters.isEmpty == false ? " " : ""
             }
             if completion.candidates.count <= 1,
@@ -95,8 +93,7 @@ public struct Completer: Sendable {
         case (".destroy", 1), (".snapshot", 1):
             return finish(word, description.instances.map(\.id)) { _ in "" }
         case (".help", 1):
-            if let dot = word.firstIndex(of: "."), let type = description.type(ofTarget: String(word[..<dot])) {
-                let target = word[..<dot]
+            if let (target, _) = Session.splitMethod(word), let type = description.type(ofTarget: target) {
                 return finish(word, type.inputs.map { "\(target).\($0.name)" }) { _ in "" }
             }
             return finish(word, targets) { _ in "" }
@@ -109,9 +106,9 @@ public struct Completer: Sendable {
 
     /// Labels of a call's parameters not given yet, with the input's signature as the hint.
     private func completeArgument(of method: String, previous: ArraySlice<Substring>, _ word: Substring) -> Completion {
-        guard let dot = method.firstIndex(of: "."),
-              let type = description.type(ofTarget: String(method[..<dot])),
-              let input = type.input(named: String(method[method.index(after: dot)...])) else { return .none }
+        guard let (target, name) = Session.splitMethod(method),
+              let type = description.type(ofTarget: target),
+              let input = type.input(named: name) else { return .none }
         let hint = Self.hint(for: input)
         let labelledSoFar = previous.compactMap { CommandParser.splitLabel($0)?.0 }
         let isLabelPrefix = word.allSatisfy { $0 == "_" || $0.isLetter || $0.isNumber } && !(word.first?.isNumber ?? false)

@@ -7,10 +7,9 @@ struct HelpText {
     /// `.help` or `.help TOPIC`; nil when the topic names nothing known.
     func lines(topic: String?, description: SessionDescription) -> [String]? {
         guard let topic else { return overview(description) }
-        if let dot = topic.firstIndex(of: ".") {
-            let target = String(topic[..<dot])
+        if let (target, name) = Session.splitMethod(topic) {
             guard let type = description.type(ofTarget: target),
-                  let input = type.input(named: String(topic[topic.index(after: dot)...])) else { return nil }
+                  let input = type.input(named: name) else { return nil }
             return self.input(input, target: target)
         }
         guard let type = description.type(ofTarget: topic) else { return nil }
