@@ -25,7 +25,7 @@ extension Session {
             return callHostMethod(request)
         }
         if Self.reservedTarget.withUTF8Buffer({ bytesEqual(targetBytes, UnsafeRawBufferPointer($0)) }) {
-            guard bytesEqual(String(decoding: inputBytes, as: UTF8.self), "discover") else {
+            guard Self.discoverInput.withUTF8Buffer({ bytesEqual(inputBytes, UnsafeRawBufferPointer($0)) }) else {
                 return .failure(RPCError(.methodNotFound, "Method not found: '\(request.method)' (the only rpc.* method is rpc.discover)"))
             }
             return .success(openRPCDocument)
@@ -57,6 +57,9 @@ extension Session {
 
     /// The target of JSON-RPC's own methods ("rpc.discover"), which no instance or type may take.
     static let reservedTarget: StaticString = "rpc"
+
+    /// The only method under `reservedTarget`.
+    static let discoverInput: StaticString = "discover"
 
     /// What separates a method's target from its input name: "target.input".
     static let methodSeparator = UInt8(ascii: ".")

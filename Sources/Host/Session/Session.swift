@@ -161,7 +161,9 @@ public final class Session {
             pendingLookAhead = nil
             // (A native string's bytes are always contiguous; `?? nil` only flattens.)
             let found = pending.method.utf8.withContiguousStorageIfAvailable { bytes in
-                Self.target(of: bytes).flatMap { target in withInstances { $0.find(bytes: target, hash: pending.hash) } }
+                Self.splitAtFirstDot(UnsafeRawBufferPointer(bytes)).flatMap { method in
+                    withInstances { $0.find(bytes: method.target, hash: pending.hash) }
+                }
             } ?? nil
             if let found, let span = lookAheadSpan {
                 Instance.prefetch(at: Unmanaged.passUnretained(found).toOpaque(), span: span)
@@ -170,7 +172,7 @@ public final class Session {
         }
         guard wantsLookAhead, let method else { return }
         let hash = method.utf8.withContiguousStorageIfAvailable { bytes in
-            Self.target(of: bytes).map(InstanceTable.hash(bytes:))
+            Self.splitAtFirstDot(UnsafeRawBufferPointer(bytes)).map { InstanceTable.hash(bytes: $0.target) }
         } ?? nil
         guard let hash else { return }
         withInstances { $0.prefetch(hash: hash) }
@@ -184,12 +186,6 @@ public final class Session {
     @inline(__always)
     func withInstances<Result>(_ body: (inout InstanceTable) -> Result) -> Result {
         body(&instances)
-    }
-
-    /// The bytes of a method's target (before its first dot), if it has one.
-    private static func target(of method: UnsafeBufferPointer<UInt8>) -> UnsafeRawBufferPointer? {
-        guard let dot = method.firstIndex(of: methodSeparator) else { return nil }
-        return UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: method[..<dot]))
     }
 
     /// Whether there are enough live instances for `lookAhead(atMethod:)` to act.

@@ -6,7 +6,6 @@
 // && Benchmarks/experiments/swift-alloc-hook/.build/release/hookdemo
 // (prints "placed 10" and, once the list is dropped, "freed 10").
 #include "chook.h"
-#include <stdatomic.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <sys/mman.h>
