@@ -161,9 +161,8 @@ public final class Session {
             pendingLookAhead = nil
             // (A native string's bytes are always contiguous; `?? nil` only flattens.)
             let found = pending.method.utf8.withContiguousStorageIfAvailable { bytes in
-                Self.splitAtFirstDot(UnsafeRawBufferPointer(bytes)).flatMap { method in
-                    withInstances { $0.find(bytes: method.target, hash: pending.hash) }
-                }
+                (Self.splitAtFirstDot(UnsafeRawBufferPointer(bytes))?.target)
+                    .flatMap { target in withInstances { $0.find(bytes: target, hash: pending.hash) } }
             } ?? nil
             if let found, let span = lookAheadSpan {
                 Instance.prefetch(at: Unmanaged.passUnretained(found).toOpaque(), span: span)
@@ -172,7 +171,7 @@ public final class Session {
         }
         guard wantsLookAhead, let method else { return }
         let hash = method.utf8.withContiguousStorageIfAvailable { bytes in
-            Self.splitAtFirstDot(UnsafeRawBufferPointer(bytes)).map { InstanceTable.hash(bytes: $0.target) }
+            (Self.splitAtFirstDot(UnsafeRawBufferPointer(bytes))?.target).map(InstanceTable.hash(bytes:))
         } ?? nil
         guard let hash else { return }
         withInstances { $0.prefetch(hash: hash) }
