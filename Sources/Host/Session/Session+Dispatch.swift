@@ -68,9 +68,12 @@ extension Session {
     /// that hold what a person typed (the REPL's completion, help and parameter lookup), so
     /// they read a method as the daemon will; nil without a dot.
     public static func splitMethod(_ method: some StringProtocol) -> (target: String, input: String)? {
-        let utf8 = method.utf8
-        guard let dot = utf8.firstIndex(of: methodSeparator) else { return nil }
-        return (String(decoding: utf8[..<dot], as: UTF8.self), String(decoding: utf8[utf8.index(after: dot)...], as: UTF8.self))
+        var method = String(method)
+        return method.withUTF8 { bytes in
+            splitAtFirstDot(UnsafeRawBufferPointer(bytes)).map {
+                (String(decoding: $0.target, as: UTF8.self), String(decoding: $0.input, as: UTF8.self))
+            }
+        }
     }
 
     /// `target.input` split at its first dot, or nil without one: the method's UTF-8 bytes on
