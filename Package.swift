@@ -2,7 +2,7 @@
 // Switchboard: Kickstarter-style view models on a reactive core, served over JSON-RPC.
 //
 // Layers, each depending only on layers above it in this list:
-//   SystemIO            every system call (read, write, poll, open, fcntl, signals), EINTR once
+//   SystemIO            every system call (read, write, poll, open, fcntl, mmap, signals), EINTR once
 //   CJansson → JSON     JSON values, parsed by jansson
 //   Framing             bytes ⇄ frames (newline or Content-Length), on SystemIO
 //   RPC                 JSON-RPC 2.0 messages and rules (parse, errors, wire encoding)
@@ -14,7 +14,11 @@
 //                       for its lock only)
 //   Daemon              the stdio transport: threads, signals, limits, logs, exit statuses
 //   MCPServer           the session as a Model Context Protocol server (a face the Daemon serves)
-//   Catalog, Transcripts, REPL → switchboard (thin executable)
+//   Catalog, Transcripts, REPL
+//   CInstanceRuns → InstanceRuns   a creation-scoped malloc (each instance's objects in one
+//                       run of memory), linked into the executable only, handed to Host as
+//                       its CreationPlacement
+//   switchboard         the thin executable
 import PackageDescription
 
 let package = Package(
@@ -81,6 +85,11 @@ let package = Package(
         // The session: view-model registry, instances, dispatch, describe, its executor. No I/O.
         .target(name: "CPrefetch"),
         .target(name: "Host", dependencies: ["JSON", "RPC", "Signals", "SystemIO", "CPrefetch"]),
+        // The creation-scoped allocator: it defines malloc, so only the executable links it (a
+        // library user of Host keeps their own allocator). See
+        // Sources/CInstanceRuns/include/cinstanceruns.h.
+        .target(name: "CInstanceRuns", linkerSettings: [.linkedLibrary("dl")]),
+        .target(name: "InstanceRuns", dependencies: ["CInstanceRuns", "Host", "SystemIO"]),
         // The daemon: the session served over stdin/stdout (threads, signals, limits, logs).
         .target(name: "Daemon", dependencies: ["Host", "RPC", "JSON", "Framing", "SystemIO", "Signals"]),
         // The MCP face: tools from the description, instances as resources. No I/O of its own.
@@ -98,6 +107,7 @@ let package = Package(
             name: "switchboard",
             dependencies: [
                 "Host", "Daemon", "MCPServer", "RPC", "Catalog", "ViewModels", "REPL", "Transcripts", "Framing", "SystemIO", "JSON", "Signals",
+                "InstanceRuns",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],
@@ -136,6 +146,7 @@ let package = Package(
             exclude: ["Golden"]
         ),
         .testTarget(name: "MCPServerTests", dependencies: ["MCPServer", "Host", "RPC", "Catalog", "JSON", "Signals"]),
+        .testTarget(name: "InstanceRunsTests", dependencies: ["InstanceRuns", "Host", "Catalog", "JSON", "Signals", "SystemIO"]),
         .testTarget(name: "DaemonTests", dependencies: ["Daemon", "Host", "RPC", "Catalog", "Framing", "SystemIO", "JSON", "Signals"]),
     ]
 )

@@ -1,6 +1,7 @@
 import Daemon
 import Framing
 import Host
+import InstanceRuns
 import JSON
 import Logging
 
@@ -75,6 +76,7 @@ struct ServerSettings {
         configuration.maxPendingClientCalls = maxPendingCalls
         configuration.clientCallTimeout = clientTimeout
         if let dataFile { configuration.settings["dataFile"] = .string(dataFile) }
+        configuration.placement = InstanceRuns.fromEnvironment()
         return configuration
     }
 

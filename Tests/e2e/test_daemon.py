@@ -293,5 +293,75 @@ class Recording(unittest.TestCase):
         self.assertTrue(out.strip().endswith("0 passed, 1 failed"))
 
 
+class InstanceRuns(unittest.TestCase):
+    """The creation-scoped allocator (Sources/CInstanceRuns): its region is reserved at the
+    first create, the environment can turn it off, and a refused reservation leaves every
+    allocation to glibc with nothing else changed."""
+
+    REGION_BYTES = 1 << 34  # InstanceRuns.regionBytes
+
+    def serve_and_map(self, env=None, preexec_fn=None):
+        """Starts a daemon, returns (region mappings before any create, after creates, the
+        creates' and an input's answers)."""
+        process = subprocess.Popen([BIN, "serve"], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                   stderr=subprocess.DEVNULL, env=env, preexec_fn=preexec_fn)
+        def region_mappings():
+            found = []
+            with open(f"/proc/{process.pid}/maps") as maps:
+                for line in maps:
+                    start, end = (int(x, 16) for x in line.split()[0].split("-"))
+                    # An adjacent anonymous mapping with the same rights may be merged with it.
+                    if end - start >= self.REGION_BYTES:
+                        found.append(line.strip())
+            return found
+        def ask(data, last_id):
+            """Writes `data`, returns every message up to the answer to `last_id`."""
+            process.stdin.write(data)
+            process.stdin.flush()
+            messages = []
+            while not messages or messages[-1].get("id") != last_id:
+                line = process.stdout.readline()
+                if not line:
+                    raise AssertionError("the daemon closed its output")
+                messages.append(json.loads(line))
+            return messages
+        ask(request(1, "list"), 1)
+        before = region_mappings()
+        answers = ask(b"".join(request(10 + i, "create", {"type": "signup", "id": f"s{i}"}) for i in range(20)), 29)
+        answers += ask(request(2, "s7.nameChanged", ["Lisa"]) + request(3, "s7.emailChanged", ["lisa@rules.com"])
+                       + request(4, "s7.passwordChanged", ["pw"]), 4)
+        after = region_mappings()
+        process.stdin.close()
+        process.stdout.read()
+        self.assertEqual(process.wait(timeout=20), 0)
+        return before, after, answers
+
+    def assert_served(self, answers):
+        created = [m for m in answers if isinstance(m.get("id"), int) and m["id"] >= 10]
+        self.assertEqual([m["result"]["id"] for m in created], [f"s{i}" for i in range(20)])
+        outputs = [(m["params"]["vm"], m["params"]["output"], m["params"]["value"]) for m in answers if m.get("method") == "output"]
+        self.assertEqual(outputs, [("s7", "submitButtonEnabled", True)])
+        self.assertEqual([m.get("result", "error") for m in answers if m.get("id") in (2, 3, 4)], [None, None, None])
+
+    def test_the_region_is_reserved_at_the_first_create(self):
+        before, after, answers = self.serve_and_map()
+        self.assertEqual(before, [], "nothing reserved before an instance is made")
+        self.assertEqual(len(after), 1, after)
+        self.assert_served(answers)
+
+    def test_the_environment_turns_it_off(self):
+        env = dict(os.environ, SWITCHBOARD_INSTANCE_RUNS="off")
+        _, after, answers = self.serve_and_map(env=env)
+        self.assertEqual(after, [])
+        self.assert_served(answers)
+
+    def test_a_refused_reservation_leaves_allocation_to_glibc(self):
+        import resource
+        limit = 8 << 30  # address space below the region's 16 GiB
+        _, after, answers = self.serve_and_map(preexec_fn=lambda: resource.setrlimit(resource.RLIMIT_AS, (limit, limit)))
+        self.assertEqual(after, [])
+        self.assert_served(answers)
+
+
 if __name__ == "__main__":
     main(sys.modules[__name__])

@@ -83,6 +83,10 @@ public struct ViewModelDefinition: @unchecked Sendable {
     /// The type's name.
     public var name: String { description.name }
 
+    /// The same for every copy of this definition, different for another type's: what
+    /// `CreationPlacement` is told.
+    var identity: ObjectIdentifier { ObjectIdentifier(parts) }
+
     /// The input called `name`.
     public func input(named name: String) -> InputDescription? {
         description.input(named: name)

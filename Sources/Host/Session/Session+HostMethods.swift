@@ -95,6 +95,10 @@ extension Session {
         guard instances.count < configuration.maxInstances else {
             return .failure(RPCError(.limitExceeded, "Instance limit reached: \(configuration.maxInstances) instances are alive; destroy some first", data: ["limit": .integer(Int64(configuration.maxInstances))]))
         }
+        // Everything from here to the return is the creation a placement keeps together.
+        let placement = configuration.placement
+        placement?.willCreate(definition.identity)
+        defer { placement?.didCreate() }
         let context = CreationContext(id: id, options: options, scheduler: scheduler, client: clientChannel, settings: configuration.settings, storage: storage, log: diagnose)
         let model: AnyObject
         do {

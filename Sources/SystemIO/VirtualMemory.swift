@@ -1,0 +1,18 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Address space taken from the kernel directly, for an allocator of our own.
+public enum VirtualMemory {
+    /// Reserves `bytes` of readable, writable, page-aligned address space. Nothing is backed
+    /// until touched (`MAP_NORESERVE`: a reservation of gigabytes costs no memory and no swap
+    /// accounting), and the mapping is never given back: its owner keeps it for the process's
+    /// life. Throws the kernel's reason (`ENOMEM` when the address space or a strict overcommit
+    /// policy refuses).
+    public static func reserve(bytes: Int) throws(Errno) -> UnsafeMutableRawPointer {
+        let address = mmap(nil, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0)
+        // MAP_FAILED, a macro Swift does not import, is (void *)-1.
+        guard let address, address != UnsafeMutableRawPointer(bitPattern: -1) else { throw Errno.current }
+        return address
+    }
+}

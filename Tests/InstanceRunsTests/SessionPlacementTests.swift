@@ -1,0 +1,59 @@
+import Catalog
+import Host
+import InstanceRuns
+import JSON
+import Signals
+import XCTest
+
+/// The placement as the daemon uses it: a session told to place its creations.
+final class SessionPlacementTests: XCTestCase {
+    override func setUpWithError() throws {
+        try XCTSkipUnless(InstanceRuns.isAvailable, "this build has no instance runs (a sanitizer build)")
+        XCTAssertTrue(InstanceRuns.install(), "the region could not be reserved")
+    }
+
+    /// Creating signups places their objects in runs, plans their temporaries, and destroying
+    /// them frees every object a creation placed: their runs die and new instances reuse them.
+    func testASessionsInstancesLieInRunsThatDieWithThem() {
+        var configuration = SessionConfiguration()
+        configuration.placement = InstanceRuns()
+        var answers = 0
+        let session = Session(
+            registry: BuiltinCatalog.registry(), configuration: configuration, clock: TestScheduler(),
+            sink: { _ in answers += 1 }
+        )
+        let before = InstanceRuns.statistics
+        func create(_ range: Range<Int>) {
+            for index in range {
+                session.handle(frame: Array(#"{"jsonrpc":"2.0","id":\#(index),"method":"create","params":{"type":"signup","id":"s\#(index)"}}"#.utf8))
+            }
+        }
+        // The first creations of a type are observed for its plan; the fourth of them also grew
+        // the session's instance table, so later ones differed from its plan until it was
+        // observed again.
+        create(0..<20)
+        let warm = InstanceRuns.statistics
+        XCTAssertGreaterThanOrEqual(warm.creationsObserved - before.creationsObserved, 1)
+        create(20..<40)
+        let created = InstanceRuns.statistics
+        XCTAssertEqual(created.runsMade + created.runsReused - before.runsMade - before.runsReused, 40, "a run per instance")
+        XCTAssertGreaterThan(created.blocksPlaced - warm.blocksPlaced, 20 * 30, "most of an instance's objects are placed")
+        XCTAssertGreaterThan(created.temporariesToGlibc - warm.temporariesToGlibc, 20 * 10, "its temporaries are glibc's")
+        // Only a creation that grows the instance table (at 32) differs from the plan now.
+        XCTAssertLessThanOrEqual(created.creationsDiverged - warm.creationsDiverged, 1)
+        XCTAssertEqual(created.declined, before.declined)
+        // An input and a destroy for each.
+        for index in 0..<40 {
+            session.handle(frame: Array(#"{"jsonrpc":"2.0","method":"s\#(index).emailChanged","params":["a@b.c"]}"#.utf8))
+            session.handle(frame: Array(#"{"jsonrpc":"2.0","id":"d\#(index)","method":"destroy","params":{"id":"s\#(index)"}}"#.utf8))
+        }
+        let destroyed = InstanceRuns.statistics
+        XCTAssertGreaterThanOrEqual(destroyed.runsDead - created.runsDead, 39, "destroyed instances leave their runs dead")
+        for index in 0..<40 {
+            session.handle(frame: Array(#"{"jsonrpc":"2.0","id":\#(index),"method":"create","params":{"type":"signup","id":"t\#(index)"}}"#.utf8))
+        }
+        let again = InstanceRuns.statistics
+        XCTAssertGreaterThanOrEqual(again.runsReused - destroyed.runsReused, 39, "new instances reuse them whole")
+        XCTAssertGreaterThan(answers, 80)
+    }
+}

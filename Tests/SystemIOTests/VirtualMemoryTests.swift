@@ -1,0 +1,22 @@
+import SystemIO
+import XCTest
+
+final class VirtualMemoryTests: XCTestCase {
+    func testAReservationIsPageAlignedZeroAndWritableAtBothEnds() throws {
+        let bytes = 1 << 30
+        let region = try VirtualMemory.reserve(bytes: bytes)
+        XCTAssertEqual(Int(bitPattern: region) % 4096, 0)
+        XCTAssertEqual(region.load(fromByteOffset: bytes - 1, as: UInt8.self), 0)
+        region.storeBytes(of: 0xAB, toByteOffset: 0, as: UInt8.self)
+        region.storeBytes(of: 0xCD, toByteOffset: bytes - 1, as: UInt8.self)
+        XCTAssertEqual(region.load(fromByteOffset: 0, as: UInt8.self), 0xAB)
+        XCTAssertEqual(region.load(fromByteOffset: bytes - 1, as: UInt8.self), 0xCD)
+    }
+
+    func testAnImpossibleReservationThrowsTheKernelsReason() {
+        // More than a 47-bit address space holds.
+        XCTAssertThrowsError(try VirtualMemory.reserve(bytes: 1 << 50)) { error in
+            XCTAssertEqual((error as? Errno)?.name, "ENOMEM")
+        }
+    }
+}
