@@ -94,6 +94,8 @@ public struct InstanceRuns: CreationPlacement {
         public var creationsDiverged: UInt64
         /// Bytes of the region given to runs so far.
         public var regionBytesUsed: UInt64
+        /// Bytes of the runs not dead, holes included (what `mallinfo2` adds to glibc's).
+        public var bytesInLiveRuns: UInt64
 
         init(_ raw: switchboard_runs_statistics) {
             installed = raw.installed != 0
@@ -106,7 +108,15 @@ public struct InstanceRuns: CreationPlacement {
             creationsObserved = raw.creations_observed
             creationsDiverged = raw.creations_diverged
             regionBytesUsed = raw.region_bytes_used
+            bytesInLiveRuns = raw.bytes_in_live_runs
         }
+    }
+
+    /// The bytes `malloc` has handed out in this process, runs included (`mallinfo2()`'s
+    /// `uordblks + hblkhd`, which this allocator extends with its live runs).
+    public static var mallocBytesInUse: Int {
+        let info = mallinfo2()
+        return info.uordblks + info.hblkhd
     }
 
     /// Whether `pointer` is a block placed in a run.

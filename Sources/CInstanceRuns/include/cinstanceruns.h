@@ -11,7 +11,8 @@
 // 1.28x to 1.21x at glibc's memory. This file does that, and only that:
 //
 // - It defines malloc, free, calloc, realloc, reallocarray and malloc_usable_size for the
-//   process that links it (only the `switchboard` executable does, through InstanceRuns).
+//   process that links it (only the `switchboard` executable does, through InstanceRuns), and
+//   mallinfo2, whose bytes in use include the runs'.
 //   Outside a creation every call goes straight to glibc's allocator.
 // - Between switchboard_runs_begin(type) and switchboard_runs_end() on a thread (a session
 //   making one instance), requests of at most SWITCHBOARD_RUNS_MAX_PLACED bytes are served
@@ -75,6 +76,9 @@ typedef struct {
     uint64_t creations_diverged;
     /// Bytes of the region's block area handed out to runs (including dead runs).
     uint64_t region_bytes_used;
+    /// Bytes of the runs that are not dead, their holes included (a run being made counts
+    /// from its creation's end). mallinfo2() adds them to glibc's figures.
+    uint64_t bytes_in_live_runs;
 } switchboard_runs_statistics;
 
 /// 1 if this build has the allocator (0 under the sanitizers).
