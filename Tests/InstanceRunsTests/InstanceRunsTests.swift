@@ -331,10 +331,12 @@ final class InstanceRunsTests: XCTestCase {
         for worker in 0..<2 {
             group.enter()
             Thread {
-                var generator = SplitMix(seed: UInt64(worker + 1))
+                // A deterministic sequence of types (Knuth's MMIX generator), so a failure reproduces.
+                var state = UInt64(worker + 1)
                 let kept = UnsafeMutablePointer<(UnsafeMutableRawPointer, Int, UInt8)>.allocate(capacity: 64)
                 for iteration in 0..<3_000 {
-                    let typeIndex = Int(generator.next() % 3)
+                    state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+                    let typeIndex = Int((state >> 33) % 3)
                     let count = 8 + typeIndex * 4 + (iteration % 97 == 0 ? 1 : 0)
                     var keptCount = 0
                     creation(of: types[typeIndex]) {
@@ -419,17 +421,4 @@ private final class Failures: @unchecked Sendable {
     private var value = 0
     func add() { lock.lock(); value += 1; lock.unlock() }
     var count: Int { lock.lock(); defer { lock.unlock() }; return value }
-}
-
-/// A small deterministic generator.
-private struct SplitMix {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE5_E9B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
 }
