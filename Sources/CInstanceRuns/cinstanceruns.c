@@ -97,9 +97,13 @@ static inline uint64_t header_of(const void *payload) { return *(const uint64_t 
 
 int switchboard_runs_available(void) { return 1; }
 
-int switchboard_runs_install(void *region, size_t bytes) {
+size_t switchboard_runs_block_area_offset(size_t bytes) {
     // The run table takes a 64th of the region (a run record for every kilobyte of blocks).
-    size_t table = (bytes / 64 + PAGE - 1) & ~(size_t)(PAGE - 1);
+    return (bytes / 64 + PAGE - 1) & ~(size_t)(PAGE - 1);
+}
+
+int switchboard_runs_install(void *region, size_t bytes) {
+    size_t table = switchboard_runs_block_area_offset(bytes);
     // A run's start is kept in 16-byte units in 32 bits: 64 GiB at most.
     if (!region || ((uintptr_t)region & (PAGE - 1)) || bytes < ((size_t)1 << 24) || bytes > ((size_t)1 << 36)) return -1;
     lock();
@@ -434,6 +438,7 @@ void switchboard_runs_get_statistics(switchboard_runs_statistics *statistics) {
 
 // Under a sanitizer: nothing placed, glibc's (the sanitizer's) allocator for everything.
 int switchboard_runs_available(void) { return 0; }
+size_t switchboard_runs_block_area_offset(size_t bytes) { (void)bytes; return 0; }
 int switchboard_runs_install(void *region, size_t bytes) { (void)region; (void)bytes; return -1; }
 void switchboard_runs_begin(uintptr_t type) { (void)type; }
 void switchboard_runs_end(void) {}

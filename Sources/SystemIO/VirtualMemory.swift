@@ -15,4 +15,11 @@ public enum VirtualMemory {
         guard let address, address != UnsafeMutableRawPointer(bitPattern: -1) else { throw Errno.current }
         return address
     }
+
+    /// Asks the kernel to back `bytes` at `address` (inside a reservation) with transparent
+    /// huge pages where it can: a 2 MiB page is one translation where 4 KiB pages are 512, for
+    /// memory read at random. Throws the kernel's reason (`EINVAL` when it has no huge pages).
+    public static func adviseHugePages(_ address: UnsafeMutableRawPointer, bytes: Int) throws(Errno) {
+        guard madvise(address, bytes, MADV_HUGEPAGE) == 0 else { throw Errno.current }
+    }
 }

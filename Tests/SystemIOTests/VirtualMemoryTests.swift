@@ -13,6 +13,22 @@ final class VirtualMemoryTests: XCTestCase {
         XCTAssertEqual(region.load(fromByteOffset: bytes - 1, as: UInt8.self), 0xCD)
     }
 
+    func testHugePagesAreAskedForOrTheKernelSaysWhyNot() throws {
+        let bytes = 8 << 20
+        let region = try VirtualMemory.reserve(bytes: bytes)
+        do {
+            try VirtualMemory.adviseHugePages(region, bytes: bytes)
+        } catch {
+            // A kernel without transparent huge pages refuses the advice as invalid.
+            XCTAssertEqual(error.name, "EINVAL")
+        }
+        region.storeBytes(of: 1, toByteOffset: bytes - 1, as: UInt8.self)
+        XCTAssertEqual(region.load(fromByteOffset: bytes - 1, as: UInt8.self), 1)
+        XCTAssertThrowsError(try VirtualMemory.adviseHugePages(region + 1, bytes: 4096), "an unaligned address") { error in
+            XCTAssertEqual((error as? Errno)?.name, "EINVAL")
+        }
+    }
+
     func testAnImpossibleReservationThrowsTheKernelsReason() {
         // More than a 47-bit address space holds.
         XCTAssertThrowsError(try VirtualMemory.reserve(bytes: 1 << 50)) { error in

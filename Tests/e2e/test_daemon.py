@@ -306,14 +306,19 @@ class InstanceRuns(unittest.TestCase):
         process = subprocess.Popen([BIN, "serve"], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                                    stderr=subprocess.DEVNULL, env=env, preexec_fn=preexec_fn)
         def region_mappings():
-            found = []
+            """Address ranges of at least the region's size, adjacent mappings joined (the
+            huge-page advice splits the region in two; the kernel may merge a neighbour)."""
+            ranges = []
             with open(f"/proc/{process.pid}/maps") as maps:
                 for line in maps:
-                    start, end = (int(x, 16) for x in line.split()[0].split("-"))
-                    # An adjacent anonymous mapping with the same rights may be merged with it.
-                    if end - start >= self.REGION_BYTES:
-                        found.append(line.strip())
-            return found
+                    fields = line.split()
+                    start, end = (int(x, 16) for x in fields[0].split("-"))
+                    anonymous = len(fields) < 6
+                    if ranges and ranges[-1][1] == start and anonymous and ranges[-1][2]:
+                        ranges[-1][1] = end
+                    else:
+                        ranges.append([start, end, anonymous])
+            return [f"{start:x}-{end:x}" for start, end, _ in ranges if end - start >= self.REGION_BYTES]
         def ask(data, last_id):
             """Writes `data`, returns every message up to the answer to `last_id`."""
             process.stdin.write(data)
@@ -354,6 +359,31 @@ class InstanceRuns(unittest.TestCase):
         _, after, answers = self.serve_and_map(env=env)
         self.assertEqual(after, [])
         self.assert_served(answers)
+
+    def test_huge_pages_past_the_first_runs_only(self):
+        try:
+            with open("/sys/kernel/mm/transparent_hugepage/enabled") as f:
+                mode = f.read()
+        except OSError:
+            self.skipTest("no transparent huge pages in this kernel")
+        if "[never]" in mode:
+            self.skipTest("transparent huge pages are off on this machine")
+        def anon_huge_kib(count):
+            process = subprocess.Popen([BIN, "serve"], stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
+            process.stdin.write(b"".join(request(i, "create", {"type": "signup", "id": f"s{i}"}) for i in range(count)) + request("last", "list"))
+            process.stdin.flush()
+            while json.loads(process.stdout.readline()).get("id") != "last":
+                pass
+            with open(f"/proc/{process.pid}/smaps_rollup") as rollup:
+                huge = next(int(line.split()[1]) for line in rollup if line.startswith("AnonHugePages:"))
+            process.stdin.close()
+            process.stdout.read()
+            self.assertEqual(process.wait(timeout=20), 0)
+            return huge
+        # 100 signups (360 KB of runs) stay on small pages; 4,000 (some 14 MB) reach past the
+        # first 8 MiB into huge ones.
+        self.assertEqual(anon_huge_kib(100), 0)
+        self.assertGreaterEqual(anon_huge_kib(4000), 2048)
 
     def test_a_refused_reservation_leaves_allocation_to_glibc(self):
         import resource

@@ -17,7 +17,8 @@
 // - Between switchboard_runs_begin(type) and switchboard_runs_end() on a thread (a session
 //   making one instance), requests of at most SWITCHBOARD_RUNS_MAX_PLACED bytes are served
 //   from that creation's run: a bump pointer in a region reserved once (the caller reserves
-//   it, through SystemIO, and hands it over with switchboard_runs_install).
+//   it, through SystemIO, and hands it over with switchboard_runs_install; InstanceRuns also
+//   asks for huge pages past the region's first runs).
 // - The creation's temporaries (objects it frees before it ends: option parsing, closures'
 //   scratch) would leave holes in the run. Each type's creation is observed once (its
 //   SWITCHBOARD_RUNS_OBSERVE_AT-th), recording every request's size class and which of them
@@ -83,6 +84,10 @@ typedef struct {
 
 /// 1 if this build has the allocator (0 under the sanitizers).
 int switchboard_runs_available(void);
+
+/// Where the blocks begin in a region of `bytes` (the run table comes first): runs are laid
+/// from there on, back to back.
+size_t switchboard_runs_block_area_offset(size_t bytes);
 
 /// Gives the allocator its memory: `bytes` of readable, writable address space at `region`
 /// (page-aligned, reserved without backing, never unmapped; 16 MiB to 64 GiB). Returns 0 on
