@@ -45,11 +45,14 @@ public struct InstanceRuns: CreationPlacement {
     /// A placement; its region is reserved when the first creation begins.
     public init() {}
 
+    /// Places the calling thread's allocations in a run of `type`'s until `didCreate()`
+    /// (reserving the region first, at the first creation of the process).
     public func willCreate(_ type: ObjectIdentifier) {
         guard Self.installed else { return }
         switchboard_runs_begin(UInt(bitPattern: type))
     }
 
+    /// Ends the placement `willCreate(_:)` began on this thread.
     public func didCreate() {
         // Without a matching begin (no region) this does nothing.
         switchboard_runs_end()
