@@ -115,7 +115,6 @@ int switchboard_runs_install(void *region, size_t bytes) {
     blocks_used = HEADER;
     atomic_store_explicit(&block_bytes, (uint64_t)(bytes - table), memory_order_relaxed);
     atomic_store_explicit(&block_base, (uintptr_t)region + table, memory_order_relaxed);
-    counters.installed = 1;
     atomic_store(&installed, 1);
     unlock();
     return 0;
@@ -194,7 +193,6 @@ static int acquire_run(creation_state *state, int fresh_only) {
         state->limit = blocks_used;
         state->fresh = 1;
         counters.runs_made++;
-        counters.region_bytes_used = blocks_used;
     }
     unlock();
     state->run = number;
@@ -209,7 +207,6 @@ static int extend_run(creation_state *state) {
     if (blocks_used == state->limit && blocks_used + SWITCHBOARD_RUNS_STEP <= atomic_load_explicit(&block_bytes, memory_order_relaxed)) {
         blocks_used += SWITCHBOARD_RUNS_STEP;
         state->limit = blocks_used;
-        counters.region_bytes_used = blocks_used;
         grown = 1;
     }
     unlock();
@@ -256,7 +253,6 @@ void switchboard_runs_end(void) {
         if (blocks_used == state->limit) blocks_used = state->bump;
         run->capacity = (uint32_t)((blocks_used == state->bump ? state->bump : state->limit) - run_start(run));
         entry->typical_capacity = run->capacity;
-        counters.region_bytes_used = blocks_used;
         counters.bytes_in_live_runs += run->capacity;
     }
     counters.blocks_placed += state->placed;
@@ -431,6 +427,9 @@ int64_t switchboard_runs_run_of(const void *pointer) {
 void switchboard_runs_get_statistics(switchboard_runs_statistics *statistics) {
     lock();
     *statistics = counters;
+    // Derived here rather than kept in step wherever the region moves.
+    statistics->installed = atomic_load(&installed);
+    statistics->region_bytes_used = atomic_load(&installed) ? blocks_used : 0;
     unlock();
 }
 

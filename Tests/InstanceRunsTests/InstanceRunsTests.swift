@@ -23,6 +23,10 @@ private final class Reallocated {}
 private final class Nested {}
 private final class Outgrown {}
 private final class Counted {}
+private final class Donor {}
+private final class Fresh {}
+private final class Borrower {}
+private final class Arrayed {}
 
 /// Blocks a test keeps across a creation, allocated outside it.
 private final class Slots: @unchecked Sendable {
@@ -299,6 +303,59 @@ final class InstanceRunsTests: XCTestCase {
         XCTAssertEqual(after.declined, before.declined)
         for index in 1...3 { free(slots[index]) }
         XCTAssertEqual(InstanceRuns.statistics.runsDead, after.runsDead + 2)
+    }
+
+    func testAFreshRunTakesTheRegionsEndAndGivesBackWhatItDidNotUse() {
+        let slots = Slots()
+        let before = InstanceRuns.statistics
+        XCTAssertTrue(before.installed)
+        // A type's first creation takes fresh memory at the region's end.
+        creation(of: Fresh.self) { slots[0] = malloc(40); slots[1] = malloc(100) }
+        let after = InstanceRuns.statistics
+        XCTAssertEqual(after.runsMade, before.runsMade + 1)
+        XCTAssertEqual(after.regionBytesUsed - before.regionBytesUsed, 48 + 112, "its bytes, the step's rest given back")
+        free(slots[0])
+        free(slots[1])
+        // Dead, it is reused whole, taking no new memory.
+        creation(of: Fresh.self) { slots[2] = malloc(40) }
+        XCTAssertEqual(InstanceRuns.statistics.regionBytesUsed, after.regionBytesUsed)
+        XCTAssertEqual(slots.address(2), slots.address(0))
+        free(slots[2])
+    }
+
+    func testADeadRunOfAnotherTypeIsReusedWhenItFits() {
+        let slots = Slots()
+        // The borrower's usual run: 48 bytes, still alive (so it has no dead run of its own).
+        creation(of: Borrower.self) { slots[0] = malloc(40) }
+        // A larger run of another type, then dead.
+        creation(of: Donor.self) { slots[1] = malloc(200) }
+        free(slots[1])
+        let before = InstanceRuns.statistics
+        XCTAssertGreaterThan(before.runsDead, 0)
+        creation(of: Borrower.self) { slots[2] = malloc(40) }
+        // Another type's dead run (the donor's, or an earlier test's that fits), not fresh memory.
+        XCTAssertNotEqual(runNumber(slots[2]), runNumber(slots[0]))
+        let after = InstanceRuns.statistics
+        XCTAssertEqual(after.runsReused, before.runsReused + 1)
+        XCTAssertEqual(after.runsMade, before.runsMade)
+        free(slots[0])
+        free(slots[2])
+    }
+
+    func testReallocarrayChecksItsProductAndKeepsAPlacedBlocksBytes() {
+        let slots = Slots()
+        creation(of: Arrayed.self) { slots[0] = malloc(16) }
+        guard let block = slots[0] else { return XCTFail("no block") }
+        XCTAssertTrue(placed(block))
+        block.storeBytes(of: 0x1234_5678_9ABC_DEF0, as: UInt64.self)
+        errno = 0
+        XCTAssertNil(reallocarray(block, Int.max / 2, 4), "an overflowing product")
+        XCTAssertEqual(errno, ENOMEM)
+        XCTAssertEqual(block.load(as: UInt64.self), 0x1234_5678_9ABC_DEF0, "left as it was")
+        guard let moved = reallocarray(block, 100, 8) else { return XCTFail("reallocarray failed") }
+        XCTAssertFalse(placed(moved))
+        XCTAssertEqual(moved.load(as: UInt64.self), 0x1234_5678_9ABC_DEF0)
+        free(moved)
     }
 
     func testOnlyTheOutermostOfNestedCreationsCounts() {
