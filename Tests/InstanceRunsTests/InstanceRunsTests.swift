@@ -110,21 +110,24 @@ final class InstanceRunsTests: XCTestCase {
         free(slots[2])
         XCTAssertEqual(InstanceRuns.statistics.bytesInLiveRuns, before.bytesInLiveRuns, "a dead run is not in use")
 
-        // mallinfo2 adds them to glibc's figure, which other threads move by a few hundred
-        // bytes at any time: 200 runs of 1 KB are compared, within 5%.
-        let blocks = UnsafeMutablePointer<UnsafeMutableRawPointer?>.allocate(capacity: 200 * 2)
+        // mallinfo2 adds them to glibc's figure, which other threads (an earlier test's,
+        // winding down) move by tens of kilobytes at any time: 2,000 runs of 1 KB are
+        // compared, within 5%.
+        let count = 2_000, runBytes = 2 * 496
+        let blocks = UnsafeMutablePointer<UnsafeMutableRawPointer?>.allocate(capacity: count * 2)
         defer { blocks.deallocate() }
         let inUseBefore = InstanceRuns.mallocBytesInUse
-        for index in 0..<200 {
+        for index in 0..<count {
             creation(of: Counted.self) {
                 blocks[2 * index] = malloc(488)      // 496 bytes with its header
                 blocks[2 * index + 1] = malloc(488)
             }
         }
         let inUseMade = InstanceRuns.mallocBytesInUse
-        XCTAssertEqual(Double(inUseMade - inUseBefore), 200 * 992, accuracy: 200 * 992 * 0.05)
-        for index in 0..<400 { free(blocks[index]) }
-        XCTAssertEqual(Double(inUseMade - InstanceRuns.mallocBytesInUse), 200 * 992, accuracy: 200 * 992 * 0.05)
+        let expected = Double(count * runBytes)
+        XCTAssertEqual(Double(inUseMade - inUseBefore), expected, accuracy: expected * 0.05)
+        for index in 0..<(count * 2) { free(blocks[index]) }
+        XCTAssertEqual(Double(inUseMade - InstanceRuns.mallocBytesInUse), expected, accuracy: expected * 0.05)
     }
 
     func testRequestsAboveTheLimitGoToGlibcEvenInACreation() {
