@@ -36,13 +36,17 @@ enum {
     PAGE = 4096,
 };
 
-/// One run: the blocks one creation placed, back to back. Its dead-list link is kept in the
-/// run's own first word once every block is free.
+/// One run: the blocks one creation placed, back to back. Runs tile the block area in the
+/// order of their numbers (each starts where the one before it ends). A dead run's link to the
+/// next in its type's dead list is kept here, not in the run: a run whose pages were given
+/// back (switchboard_runs_release_dead) is not touched again until it is reused.
 typedef struct {
     _Atomic int32_t live;      // live blocks, plus one while its creation is open
     uint32_t start;            // offset in the block area, in 16-byte units (of start - 8)
     uint32_t capacity;         // bytes
-    uint32_t slot;             // the type it was last made for
+    uint32_t next_dead;        // dead: the next dead run of its type (0 for none)
+    uint16_t slot;             // the type it was last made for
+    uint16_t released;         // dead and already swept by switchboard_runs_release_dead
 } run_record;
 
 /// What the allocator knows of one view-model type.
@@ -80,6 +84,11 @@ static _Atomic int installed;
 static run_record *records;
 static uint32_t max_runs, run_count;
 static uint64_t blocks_used;
+// Bytes of dead runs not swept since they died (what switchboard_runs_release_dead would
+// look at); maintained under the lock.
+static uint64_t dead_bytes_kept;
+// The next run a sweep under way reads; 0 when none is.
+static uint32_t sweep_next;
 static type_slot types[SWITCHBOARD_RUNS_TYPE_SLOTS];
 static uint32_t type_count;
 static switchboard_runs_statistics counters;
@@ -98,8 +107,9 @@ static inline uint64_t header_of(const void *payload) { return *(const uint64_t 
 int switchboard_runs_available(void) { return 1; }
 
 size_t switchboard_runs_block_area_offset(size_t bytes) {
-    // The run table takes a 64th of the region (a run record for every kilobyte of blocks).
-    return (bytes / 64 + PAGE - 1) & ~(size_t)(PAGE - 1);
+    // The run table takes a 48th of the region: a 20-byte run record for every kilobyte of
+    // blocks (reserved address space, backed only as runs are made).
+    return (bytes / 48 + PAGE - 1) & ~(size_t)(PAGE - 1);
 }
 
 int switchboard_runs_install(void *region, size_t bytes) {
@@ -151,18 +161,26 @@ void switchboard_runs_begin(uintptr_t type) {
     unlock();
 }
 
-/// Pops a dead run of `slot`'s type, or of another type if it holds the type's usual run.
-/// Under the lock; returns the run number or 0.
+/// Pops a dead run of `slot`'s type, or of another type if it holds the type's usual run and
+/// is less than twice its size. (A larger one would hold the rest of its bytes for nothing: on
+/// huge pages, or not yet given back, they are memory; fresh memory costs no more than a run
+/// whose pages went back.) Under the lock; returns the run number or 0.
 static uint32_t take_dead_run(int32_t slot) {
     type_slot *entry = &types[slot];
     type_slot *source = entry->dead_head ? entry : NULL;
-    for (uint32_t index = 0; !source && entry->typical_capacity && index < type_count; index++) {
+    uint64_t usual = entry->typical_capacity;
+    for (uint32_t index = 0; !source && usual && index < type_count; index++) {
         uint32_t head = types[index].dead_head;
-        if (head && records[head - 1].capacity >= entry->typical_capacity) source = &types[index];
+        if (head && records[head - 1].capacity >= usual && records[head - 1].capacity < 2 * usual) source = &types[index];
     }
     if (!source) return 0;
     uint32_t number = source->dead_head;
-    source->dead_head = *(const uint32_t *)(block_area() + run_start(&records[number - 1]));
+    run_record *run = &records[number - 1];
+    source->dead_head = run->next_dead;
+    // (Saturating: a sweep that began counts from zero, while runs it has not reached yet
+    // are still marked unswept.)
+    if (!run->released) dead_bytes_kept -= dead_bytes_kept < run->capacity ? dead_bytes_kept : run->capacity;
+    run->released = 0;
     return number;
 }
 
@@ -173,7 +191,7 @@ static int acquire_run(creation_state *state, int fresh_only) {
     uint32_t number = fresh_only ? 0 : take_dead_run(state->slot);
     if (number) {
         run_record *run = &records[number - 1];
-        run->slot = (uint32_t)state->slot;
+        run->slot = (uint16_t)state->slot;
         atomic_store_explicit(&run->live, 1, memory_order_relaxed);
         state->bump = run_start(run);
         state->limit = state->bump + run->capacity;
@@ -186,7 +204,9 @@ static int acquire_run(creation_state *state, int fresh_only) {
         run_record *run = &records[number - 1];
         run->start = (uint32_t)((blocks_used - HEADER) >> 4);
         run->capacity = 0;
-        run->slot = (uint32_t)state->slot;
+        run->next_dead = 0;
+        run->released = 0;
+        run->slot = (uint16_t)state->slot;
         atomic_store_explicit(&run->live, 1, memory_order_relaxed);
         state->bump = blocks_used;
         blocks_used += SWITCHBOARD_RUNS_STEP;
@@ -219,8 +239,12 @@ static void release(uint32_t number) {
     if (atomic_fetch_sub_explicit(&run->live, 1, memory_order_acq_rel) != 1) return;
     lock();
     type_slot *entry = &types[run->slot];
-    *(uint32_t *)(block_area() + run_start(run)) = entry->dead_head;
+    run->next_dead = entry->dead_head;
     entry->dead_head = number;
+    // (A sweep may have seen the count reach zero before this and given the pages back
+    // already; counting the run as kept again only makes a later sweep look at it twice.)
+    run->released = 0;
+    dead_bytes_kept += run->capacity;
     counters.runs_dead++;
     counters.bytes_in_live_runs -= run->capacity;
     unlock();
@@ -418,6 +442,75 @@ struct mallinfo2 mallinfo2(void) {
     return info;
 }
 
+static inline int run_is_dead(uint32_t number) {
+    return atomic_load_explicit(&records[number - 1].live, memory_order_acquire) == 0;
+}
+
+static inline uint64_t run_end(const run_record *run) { return run_start(run) + run->capacity; }
+
+/// Sweeps from run `sweep_next` on, reading at most `max_runs` records (0: to the end), and
+/// returns the bytes given back. Under the lock.
+static uint64_t sweep(switchboard_runs_discard discard, uint32_t max_runs) {
+    if (sweep_next == 0) {
+        // A sweep begins: runs dying from now on count towards the next one.
+        sweep_next = 1;
+        dead_bytes_kept = 0;
+    }
+    uint64_t given = 0;
+    uint32_t number = sweep_next;
+    uint32_t stop = max_runs && run_count - number + 1 > max_runs ? number + max_runs : run_count + 1;
+    while (number < stop) {
+        if (!run_is_dead(number)) { number++; continue; }
+        // The longest stretch of dead runs from here, each starting where the last ended (cut
+        // where this step stops: the page across the cut waits for a later sweep).
+        uint32_t first = number;
+        int unswept = !records[number - 1].released;
+        number++;
+        while (number < stop && run_is_dead(number)
+               && run_start(&records[number - 1]) == run_end(&records[number - 2])) {
+            unswept |= !records[number - 1].released;
+            number++;
+        }
+        if (!unswept) continue;
+        // Only whole pages inside the stretch: its first and last page may hold live runs.
+        uintptr_t low = ((uintptr_t)block_area() + run_start(&records[first - 1]) + PAGE - 1) & ~(uintptr_t)(PAGE - 1);
+        uintptr_t high = ((uintptr_t)block_area() + run_end(&records[number - 2])) & ~(uintptr_t)(PAGE - 1);
+        if (high > low && discard((void *)low, high - low) == 0) {
+            given += high - low;
+            counters.discards++;
+            counters.bytes_discarded += high - low;
+        }
+        for (uint32_t swept = first; swept < number; swept++) records[swept - 1].released = 1;
+    }
+    if (number > run_count) {
+        sweep_next = 0;
+        counters.sweeps++;
+    } else {
+        sweep_next = number;
+    }
+    return given;
+}
+
+// Both under the lock throughout: no creation can take a dead run while its pages are being
+// given back, and no run dies into a stretch being computed.
+
+uint64_t switchboard_runs_release_dead(switchboard_runs_discard discard) {
+    if (!atomic_load(&installed)) return 0;
+    lock();
+    sweep_next = 0;
+    uint64_t given = sweep(discard, 0);
+    unlock();
+    return given;
+}
+
+uint64_t switchboard_runs_sweep_step(switchboard_runs_discard discard, uint64_t kept_bound, uint32_t max_runs) {
+    if (!atomic_load(&installed)) return 0;
+    lock();
+    uint64_t given = sweep_next || dead_bytes_kept >= kept_bound ? sweep(discard, max_runs ? max_runs : 1) : 0;
+    unlock();
+    return given;
+}
+
 int switchboard_runs_contains(const void *pointer) { return in_region(pointer); }
 
 int64_t switchboard_runs_run_of(const void *pointer) {
@@ -430,6 +523,7 @@ void switchboard_runs_get_statistics(switchboard_runs_statistics *statistics) {
     // Derived here rather than kept in step wherever the region moves.
     statistics->installed = atomic_load(&installed);
     statistics->region_bytes_used = atomic_load(&installed) ? blocks_used : 0;
+    statistics->dead_bytes_kept = dead_bytes_kept;
     unlock();
 }
 
@@ -443,6 +537,11 @@ void switchboard_runs_begin(uintptr_t type) { (void)type; }
 void switchboard_runs_end(void) {}
 int switchboard_runs_contains(const void *pointer) { (void)pointer; return 0; }
 int64_t switchboard_runs_run_of(const void *pointer) { (void)pointer; return -1; }
+uint64_t switchboard_runs_release_dead(switchboard_runs_discard discard) { (void)discard; return 0; }
+uint64_t switchboard_runs_sweep_step(switchboard_runs_discard discard, uint64_t kept_bound, uint32_t max_runs) {
+    (void)discard; (void)kept_bound; (void)max_runs;
+    return 0;
+}
 void switchboard_runs_get_statistics(switchboard_runs_statistics *statistics) {
     *statistics = (switchboard_runs_statistics){0};
 }

@@ -22,4 +22,12 @@ public enum VirtualMemory {
     public static func adviseHugePages(_ address: UnsafeMutableRawPointer, bytes: Int) throws(Errno) {
         guard madvise(address, bytes, MADV_HUGEPAGE) == 0 else { throw Errno.current }
     }
+
+    /// Gives the pages of `bytes` at `address` (page-aligned, inside a reservation) back to the
+    /// kernel: their memory is freed now, and they read as zeros when next touched, which
+    /// backs them again (`MADV_DONTNEED`). Throws the kernel's reason (`EINVAL` for a range
+    /// not page-aligned).
+    public static func discard(_ address: UnsafeMutableRawPointer, bytes: Int) throws(Errno) {
+        guard madvise(address, bytes, MADV_DONTNEED) == 0 else { throw Errno.current }
+    }
 }

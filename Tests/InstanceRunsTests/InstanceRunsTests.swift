@@ -27,6 +27,10 @@ private final class Donor {}
 private final class Fresh {}
 private final class Borrower {}
 private final class Arrayed {}
+private final class Swept {}
+private final class Stepped {}
+private final class Modest {}
+private final class Roomy {}
 
 /// Blocks a test keeps across a creation, allocated outside it.
 private final class Slots: @unchecked Sendable {
@@ -330,8 +334,8 @@ final class InstanceRunsTests: XCTestCase {
         let slots = Slots()
         // The borrower's usual run: 48 bytes, still alive (so it has no dead run of its own).
         creation(of: Borrower.self) { slots[0] = malloc(40) }
-        // A larger run of another type, then dead.
-        creation(of: Donor.self) { slots[1] = malloc(200) }
+        // A larger run of another type (80 bytes: less than twice the borrower's), then dead.
+        creation(of: Donor.self) { slots[1] = malloc(60) }
         free(slots[1])
         let before = InstanceRuns.statistics
         XCTAssertGreaterThan(before.runsDead, 0)
@@ -343,6 +347,142 @@ final class InstanceRunsTests: XCTestCase {
         XCTAssertEqual(after.runsMade, before.runsMade)
         free(slots[0])
         free(slots[2])
+    }
+
+    func testADeadRunTwiceATypesUsualRunIsNotBorrowed() {
+        // Sizes no other test's runs have, so that without the rule Roomy's dead run would be
+        // the only one Modest could borrow: Modest's usual run 6,144 bytes (12 blocks of
+        // 512), Roomy's 13,312 (26), more than twice that.
+        let blocks = UnsafeMutablePointer<UnsafeMutableRawPointer?>.allocate(capacity: 128)
+        defer { blocks.deallocate() }
+        func make(_ type: AnyObject.Type, _ count: Int, at first: Int) {
+            creation(of: type) { for index in first..<(first + count) { blocks[index] = malloc(496) } }
+        }
+        make(Modest.self, 12, at: 0)  // kept alive: Modest has no dead run of its own
+        make(Roomy.self, 26, at: 12)
+        let roomyRun = runNumber(blocks[12])
+        XCTAssertNotNil(roomyRun)
+        XCTAssertEqual(runNumber(blocks[37]), roomyRun, "one run")
+        for index in 12..<38 { free(blocks[index]) }
+        make(Modest.self, 12, at: 38)
+        XCTAssertTrue(placed(blocks[38]))
+        XCTAssertNotEqual(runNumber(blocks[38]), roomyRun, "Modest took a dead run more than twice its size")
+        // Still dead, it is its own type's next run.
+        make(Roomy.self, 26, at: 50)
+        XCTAssertEqual(runNumber(blocks[50]), roomyRun)
+        for index in 0..<76 where !(12..<38).contains(index) { free(blocks[index]) }
+    }
+
+    func testASweepGivesBackTheWholePagesInsideDeadRunsAndLeavesLiveRunsIntact() throws {
+        // 24 runs of eight 512-byte blocks (4 KiB a run), every byte of run k set to k + 1.
+        let runs = 24, perRun = 8, blockBytes = 496
+        let blocks = UnsafeMutablePointer<UnsafeMutableRawPointer?>.allocate(capacity: runs * perRun)
+        defer { blocks.deallocate() }
+        for run in 0..<runs {
+            creation(of: Swept.self) {
+                for index in 0..<perRun { blocks[run * perRun + index] = malloc(blockBytes) }
+            }
+        }
+        for run in 0..<runs {
+            for index in 0..<perRun {
+                let block = try XCTUnwrap(blocks[run * perRun + index])
+                XCTAssertTrue(InstanceRuns.isPlaced(block))
+                memset(block, Int32(run + 1), blockBytes)
+            }
+        }
+        // Every run dies but two, which lie among dead ones.
+        let kept: Set = [8, 16]
+        for run in 0..<runs where !kept.contains(run) {
+            for index in 0..<perRun { free(blocks[run * perRun + index]) }
+        }
+        let before = InstanceRuns.statistics
+        XCTAssertGreaterThanOrEqual(before.deadBytesKept, UInt64((runs - kept.count) * 4096))
+        let given = InstanceRuns.releaseDeadRuns()
+        let after = InstanceRuns.statistics
+        XCTAssertGreaterThan(given, 0)
+        XCTAssertEqual(after.sweeps, before.sweeps + 1)
+        XCTAssertEqual(after.deadBytesKept, 0)
+        XCTAssertEqual(after.bytesDiscarded - before.bytesDiscarded, UInt64(given))
+
+        // Each dead run's blocks span [first block - 8, last block + 504); adjacent spans are
+        // one stretch, and every page wholly inside a stretch is no longer in memory.
+        var stretches: [(start: Int, end: Int)] = []
+        for run in 0..<runs where !kept.contains(run) {
+            let start = Int(bitPattern: blocks[run * perRun]) - 8
+            let end = Int(bitPattern: blocks[run * perRun + perRun - 1]) + blockBytes + 8
+            if let last = stretches.last, last.end == start {
+                stretches[stretches.count - 1].end = end
+            } else {
+                stretches.append((start, end))
+            }
+        }
+        let page = Int(sysconf(Int32(_SC_PAGESIZE)))
+        var pagesChecked = 0
+        for stretch in stretches {
+            let low = (stretch.start + page - 1) / page * page, high = stretch.end / page * page
+            guard high > low else { continue }
+            var resident = [UInt8](repeating: 1, count: (high - low) / page)
+            XCTAssertEqual(mincore(UnsafeMutableRawPointer(bitPattern: low), high - low, &resident), 0)
+            XCTAssertEqual(resident.filter { $0 & 1 != 0 }.count, 0, "pages of dead runs still in memory")
+            pagesChecked += resident.count
+        }
+        XCTAssertGreaterThanOrEqual(pagesChecked, 10, "the dead runs should hold whole pages")
+        // The live runs, whose pages the stretches' edges share, keep every byte.
+        for run in kept {
+            for index in 0..<perRun {
+                let bytes = UnsafeRawBufferPointer(start: blocks[run * perRun + index], count: blockBytes)
+                XCTAssertTrue(bytes.allSatisfy { $0 == UInt8(run + 1) }, "run \(run) changed")
+            }
+        }
+        // The dead runs are reused as before, their pages back as they are written.
+        let reusedBefore = InstanceRuns.statistics.runsReused
+        for run in 0..<runs where !kept.contains(run) {
+            creation(of: Swept.self) {
+                for index in 0..<perRun { blocks[run * perRun + index] = malloc(blockBytes) }
+            }
+        }
+        XCTAssertEqual(InstanceRuns.statistics.runsReused - reusedBefore, UInt64(runs - kept.count))
+        for run in 0..<runs where !kept.contains(run) {
+            for index in 0..<perRun {
+                let block = try XCTUnwrap(blocks[run * perRun + index])
+                memset(block, 0x5a, blockBytes)
+                XCTAssertTrue(UnsafeRawBufferPointer(start: block, count: blockBytes).allSatisfy { $0 == 0x5a })
+            }
+        }
+        for index in 0..<(runs * perRun) { free(blocks[index]) }
+    }
+
+    func testASweepGoesInStepsOfBoundedReadsAndBeginsOnlyPastItsBound() {
+        InstanceRuns.releaseDeadRuns()  // earlier tests' dead runs out of the way
+        let runs = 40, perRun = 8
+        let blocks = UnsafeMutablePointer<UnsafeMutableRawPointer?>.allocate(capacity: runs * perRun)
+        defer { blocks.deallocate() }
+        for run in 0..<runs {
+            creation(of: Stepped.self) { for index in 0..<perRun { blocks[run * perRun + index] = malloc(496) } }
+        }
+        for index in 0..<(runs * perRun) { free(blocks[index]) }
+        let dead = InstanceRuns.statistics
+        XCTAssertGreaterThanOrEqual(dead.deadBytesKept, UInt64(runs * 4096))
+        // Below its bound, with no sweep under way, a step does nothing.
+        XCTAssertEqual(InstanceRuns.sweepStep(keptBound: Int(dead.deadBytesKept) + 1, maxRuns: 16), 0)
+        XCTAssertEqual(InstanceRuns.statistics, dead)
+        // At its bound a sweep begins; each step reads 16 run records, so it takes one step for
+        // every 16 runs ever made.
+        var steps = 0, given = 0
+        repeat {
+            given += InstanceRuns.sweepStep(keptBound: Int(dead.deadBytesKept), maxRuns: 16)
+            steps += 1
+        } while InstanceRuns.statistics.sweeps == dead.sweeps && steps < 1_000_000
+        let swept = InstanceRuns.statistics
+        XCTAssertEqual(swept.sweeps, dead.sweeps + 1)
+        XCTAssertEqual(steps, (Int(swept.runsMade) + 15) / 16)
+        XCTAssertEqual(swept.deadBytesKept, 0)
+        // The stretches cut every 16 runs keep a page at each cut; the rest went back.
+        XCTAssertGreaterThanOrEqual(given, runs * 4096 / 2)
+        XCTAssertEqual(Int(swept.bytesDiscarded - dead.bytesDiscarded), given)
+        // With nothing dead since, the next step does nothing again.
+        XCTAssertEqual(InstanceRuns.sweepStep(keptBound: 4096, maxRuns: 16), 0)
+        XCTAssertEqual(InstanceRuns.statistics.sweeps, swept.sweeps)
     }
 
     func testReallocarrayChecksItsProductAndKeepsAPlacedBlocksBytes() {

@@ -57,6 +57,41 @@ final class SessionPlacementTests: XCTestCase {
         XCTAssertGreaterThan(answers, 80)
     }
 
+    /// Destroying more instances than `keptDeadBytes` of runs sweeps the dead runs: their pages
+    /// go back to the system, at most the bound stays, and new instances still reuse the runs.
+    func testDestroyingManyInstancesGivesTheirMemoryBack() {
+        var configuration = SessionConfiguration()
+        configuration.placement = InstanceRuns()
+        configuration.maxInstances = 10_000
+        var answers = 0
+        let session = Session(registry: BuiltinCatalog.registry(), configuration: configuration, clock: TestScheduler(), sink: { _ in answers += 1 })
+        // 3,000 signups hold some 11 MB of runs, more than the bound.
+        let count = 3_000
+        for index in 0..<count {
+            session.handle(frame: Array(#"{"jsonrpc":"2.0","id":1,"method":"create","params":{"type":"signup","id":"m\#(index)"}}"#.utf8))
+        }
+        let created = InstanceRuns.statistics
+        XCTAssertGreaterThan(Int(created.bytesInLiveRuns), InstanceRuns.keptDeadBytes, "the instances' runs")
+        for index in 0..<count {
+            session.handle(frame: Array(#"{"jsonrpc":"2.0","id":2,"method":"destroy","params":{"id":"m\#(index)"}}"#.utf8))
+        }
+        let destroyed = InstanceRuns.statistics
+        XCTAssertGreaterThanOrEqual(destroyed.sweeps, created.sweeps + 1)
+        XCTAssertLessThan(Int(destroyed.deadBytesKept), InstanceRuns.keptDeadBytes)
+        XCTAssertGreaterThanOrEqual(Int(destroyed.bytesDiscarded - created.bytesDiscarded), InstanceRuns.keptDeadBytes / 2)
+        // New instances reuse the swept runs and work.
+        answers = 0
+        for index in 0..<100 {
+            session.handle(frame: Array(#"{"jsonrpc":"2.0","id":1,"method":"create","params":{"type":"signup","id":"n\#(index)"}}"#.utf8))
+            session.handle(frame: Array(#"{"jsonrpc":"2.0","method":"n\#(index).emailChanged","params":["a@b.c"]}"#.utf8))
+            session.handle(frame: Array(#"{"jsonrpc":"2.0","method":"n\#(index).nameChanged","params":["Lisa"]}"#.utf8))
+            session.handle(frame: Array(#"{"jsonrpc":"2.0","method":"n\#(index).passwordChanged","params":["pw"]}"#.utf8))
+        }
+        XCTAssertGreaterThanOrEqual(InstanceRuns.statistics.runsReused - destroyed.runsReused, 90)
+        // An answer to each create and each instance's submitButtonEnabled once its form is filled.
+        XCTAssertEqual(answers, 200)
+    }
+
     /// For every built-in type: destroying its instances leaves their runs dead, so a run is
     /// never held by an object that outlives its instance (which would hold a whole run for
     /// one object, instance after instance).

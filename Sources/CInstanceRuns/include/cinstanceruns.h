@@ -30,8 +30,12 @@
 //   position in the creation and its run), so memory costs what glibc's does. A run's only
 //   state is a count of its live blocks (plus one while its creation is open); when the count
 //   reaches zero the whole run is reused by a later creation of the same type (or of another
-//   type it fits). Freed blocks are not reused one by one: a long-lived instance keeps at most
+//   type it fits, if less than twice that type's usual run). Freed blocks are not reused one by one: a long-lived instance keeps at most
 //   its run's bytes.
+// - Dead runs keep their memory until switchboard_runs_release_dead gives back the whole pages
+//   inside stretches of them (the caller decides when: InstanceRuns does once the dead runs
+//   not yet swept pass a bound). A run whose pages went back is still reused; its pages come
+//   back, zeroed, as its next creation writes them.
 // - When the region or the run table is full, or a type table slot is not free, requests go
 //   to glibc: the allocator only ever declines, it never fails a request glibc would serve.
 //
@@ -80,6 +84,13 @@ typedef struct {
     /// Bytes of the runs that are not dead, their holes included (a run being made counts
     /// from its creation's end). mallinfo2() adds them to glibc's figures.
     uint64_t bytes_in_live_runs;
+    /// Bytes of the runs that died since the last sweep began and were not reused since.
+    uint64_t dead_bytes_kept;
+    /// Sweeps completed, ranges of pages given back by them, and those ranges' bytes (a page
+    /// given back, touched by nobody, and inside a stretch swept again counts again).
+    uint64_t sweeps;
+    uint64_t discards;
+    uint64_t bytes_discarded;
 } switchboard_runs_statistics;
 
 /// 1 if this build has the allocator (0 under the sanitizers).
@@ -107,6 +118,25 @@ int switchboard_runs_contains(const void *pointer);
 
 /// The run number of a placed block, or -1 for memory outside the region.
 int64_t switchboard_runs_run_of(const void *pointer);
+
+/// Gives `bytes` of whole pages at `address` back to the kernel (their contents may be
+/// dropped; the mapping stays, and reads as zeros until written). Returns 0 on success. Called
+/// with the allocator's lock held: it must not allocate or free a placed block.
+typedef int (*switchboard_runs_discard)(void *address, size_t bytes);
+
+/// Sweeps the dead runs from the first: for each longest stretch of adjacent dead runs
+/// holding a run not swept before, calls `discard` on the whole pages inside it (its first and
+/// last page may hold live runs' blocks and are kept). Returns the bytes `discard` accepted.
+/// Nothing is moved: the runs stay dead, in their types' lists, to be reused as before. A
+/// sweep under way (switchboard_runs_sweep_step) is abandoned for this whole one.
+uint64_t switchboard_runs_release_dead(switchboard_runs_discard discard);
+
+/// One bounded step of a sweep: continues the sweep under way, or begins one if the dead runs
+/// not swept yet hold at least `kept_bound` bytes, reading at most `max_runs` run records
+/// (about 20 bytes each), so that no call's work grows with the runs ever made. A stretch is
+/// cut where a step stops; the page across the cut is left to a later sweep. Returns the
+/// bytes `discard` accepted.
+uint64_t switchboard_runs_sweep_step(switchboard_runs_discard discard, uint64_t kept_bound, uint32_t max_runs);
 
 /// A copy of the counters.
 void switchboard_runs_get_statistics(switchboard_runs_statistics *statistics);
