@@ -75,9 +75,10 @@ extension Signal {
             /// Index of the next event to deliver in `queue` (avoids O(n) removeFirst).
             @usableFromInline
             var head = 0
-            /// The terminating event, once sent: replayed to operator plumbing that attaches
-            /// after an operator ended during its own construction (see
-            /// `observe(_:replayingTermination:)`).
+            /// The terminating event if it is a failure (its error is of this core's type; a
+            /// `completed` or `interrupted` is kept in `phase` alone): replayed to operator
+            /// plumbing that attaches after an operator ended during its own construction (see
+            /// `observe(_:replayingTermination:)`, `Signal.Core.terminalEvent`).
             @usableFromInline
             var terminalEvent: Event?
 
@@ -253,8 +254,25 @@ extension Signal {
         @inline(never)
         @inlinable
         final func recordTermination(_ event: Event) {
-            phase = .terminating
-            ensuredBacklog.terminalEvent = event
+            switch event {
+            case .completed: phase = .terminating(.completed)
+            case .interrupted: phase = .terminating(.interrupted)
+            case .failed, .value:
+                // A failure's error is kept in the spare state (see `CorePhase`).
+                phase = .terminating(.failed)
+                ensuredBacklog.terminalEvent = event
+            }
+        }
+
+        /// With the lock held: the event the core terminated with, nil while alive.
+        @inlinable
+        final var terminalEvent: Event? {
+            switch phase.terminalKind {
+            case nil: nil
+            case .completed: .completed
+            case .interrupted: .interrupted
+            case .failed: backlog?.terminalEvent
+            }
         }
 
         /// With the lock held: admits `event` for an operator that decides its events under
@@ -320,7 +338,7 @@ extension Signal {
         @inlinable
         final func finishTermination() {
             let (dropped, wasRetired): (ContiguousArray<SubscriptionBase>, ContiguousArray<SubscriptionBase>) = mutex.withLock {
-                phase = .terminated
+                phase = phase.terminated
                 delivery.store(.idle, ordering: .releasing)
                 guard let backlog else { return (observers.removeAll(), []) }
                 backlog.queue = []
@@ -415,7 +433,7 @@ extension Signal {
             let outcome: ObserveOutcome = mutex.withLock {
                 let sendingLatest = requested && valueVersion != version
                 guard phase == .alive else {
-                    return .terminated(sendingLatest ? latest : nil, replayingTermination ? backlog?.terminalEvent : nil)
+                    return .terminated(sendingLatest ? latest : nil, replayingTermination ? terminalEvent : nil)
                 }
                 freezePairIfDelivering()
                 observers.append(subscription)
@@ -459,7 +477,7 @@ extension Signal {
                 guard phase == .alive else { return (nil, nil) }
                 guard delivery.load(ordering: .relaxed).isFed else { return (admit(.interrupted), nil) }
                 record(.interrupted)
-                phase = .terminated
+                phase = phase.terminated
                 return (nil, observers.removeAll())
             }
             if let recipients {

@@ -78,11 +78,18 @@ class SignalCoreBase: SubscriptionBase, @unchecked Sendable {
     @inlinable
     final func remove(_ subscription: SubscriptionBase) {
         let orphaned: Bool = mutex.withLock {
+            // An ending core drops every observer once its terminating event is delivered
+            // (`finishTermination`). A subscription disposed before that is already inactive,
+            // so no delivery reaches it, and leaving it in the list until then spares making
+            // the spare state to retire it in: an allocation and a run-time generic metadata
+            // lookup, for each operator of a graph as it ends (most of what was left of them
+            // in a `destroy`, perf, issue 18).
+            guard phase == .alive else { return false }
             freezePairIfDelivering()
             // The deliverer may be holding it without a reference: keep it alive until the
             // delivery ends.
             if let removed = observers.remove(subscription), deliveryMayHoldRemoved() { ensuredSpare.retired.append(removed) }
-            return observers.isEmpty && wrapper == .released && phase == .alive
+            return observers.isEmpty && wrapper == .released
         }
         if orphaned { interrupt() }
     }
@@ -173,10 +180,57 @@ class SignalCoreBase: SubscriptionBase, @unchecked Sendable {
     }
 }
 
-/// The life cycle of a signal core: `terminating` while its terminating event is delivered.
-/// (A field of `Lifetime`, see there.)
+/// The life cycle of a signal core: terminating while its terminating event is delivered,
+/// then terminated; each with the kind of that event. (A field of `Lifetime`, see there.)
+///
+/// The kind is kept here so that a core ending with `completed` or `interrupted` (every core
+/// of a graph whose error is `Never`, as each instance of a view model is destroyed) records
+/// its end without its spare state: making that state for the event was an allocation and a
+/// run-time generic metadata lookup per core (the spare is made by unspecialized code), about
+/// a third of a signup instance's `destroy` (perf, issue 18). Only a failure, whose error is
+/// of the core's type, is kept in the spare state (`Signal.Core.Backlog.terminalEvent`).
 @usableFromInline
-enum CorePhase: UInt8 { case alive, terminating, terminated }
+enum CorePhase: UInt8 {
+    case alive
+    case completing, interrupting, failing
+    case completed, interrupted, failed
+
+    /// Terminating with an event of this kind.
+    @inlinable
+    static func terminating(_ kind: TerminalKind) -> CorePhase {
+        switch kind {
+        case .completed: .completing
+        case .interrupted: .interrupting
+        case .failed: .failing
+        }
+    }
+
+    /// The phase once the terminating event has been delivered: terminated, same kind.
+    @inlinable
+    var terminated: CorePhase {
+        switch self {
+        case .alive: .alive
+        case .completing, .completed: .completed
+        case .interrupting, .interrupted: .interrupted
+        case .failing, .failed: .failed
+        }
+    }
+
+    /// The kind of the terminating event, nil while alive.
+    @inlinable
+    var terminalKind: TerminalKind? {
+        switch self {
+        case .alive: nil
+        case .completing, .completed: .completed
+        case .interrupting, .interrupted: .interrupted
+        case .failing, .failed: .failed
+        }
+    }
+
+    /// The kinds of terminating event.
+    @usableFromInline
+    enum TerminalKind { case completed, interrupted, failed }
+}
 
 /// How a signal core's events are being delivered. (A field of `Lifetime`, see there.)
 ///

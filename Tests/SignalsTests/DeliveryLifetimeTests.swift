@@ -374,6 +374,73 @@ final class DeliveryLifetimeTests: XCTestCase {
         XCTAssertTrue(signal.core.hasTerminated)
     }
 
+    /// An observer disposed during the terminating event's delivery stays in the ending core's
+    /// list (inactive, so skipped) until the core drops all its observers, rather than being
+    /// retired in the core's spare state: it gets nothing more, is released when the
+    /// termination ends, and the observers after it still get the event. With the pair inline
+    /// and with three observers in a buffer.
+    func testObserverDisposedDuringTheTerminatingDeliveryIsSkippedAndReleasedWhenItEnds() {
+        for extra in [false, true] {
+            let (signal, input) = Signal<Int, Never>.pipe()
+            weak var weakToken: Token?
+            var secondEvents: [String] = []
+            var thirdEvents: [String] = []
+            var second: Disposable?
+            var releasedDuringDelivery: [Bool] = []
+            let first = signal.observe { event in
+                guard event.isTerminating else { return }
+                second?.dispose()
+                second = nil
+                releasedDuringDelivery.append(weakToken == nil)
+            }
+            do {
+                let token = Token()
+                weakToken = token
+                second = signal.observe { [token] event in withExtendedLifetime(token) { secondEvents.append("\(event)") } }
+            }
+            let third = extra ? signal.observe { event in thirdEvents.append("\(event)") } : nil
+
+            input.send(value: 1)
+            input.sendCompleted()
+
+            XCTAssertEqual(secondEvents, ["VALUE 1"], "disposed before its turn of the terminating event")
+            XCTAssertEqual(thirdEvents, extra ? ["VALUE 1", "COMPLETED"] : [])
+            XCTAssertEqual(releasedDuringDelivery, [false], "kept while the delivery could still reach it")
+            XCTAssertNil(weakToken, "released when the termination ended")
+            XCTAssertTrue(signal.core.hasTerminated)
+            XCTAssertEqual(signal.core.observerCount, 0)
+            XCTAssertNil(signal.core.spare, "ended without making its spare state")
+            withExtendedLifetime((first, third)) {}
+        }
+    }
+
+    /// A core ending with `completed` or `interrupted` keeps the kind in its phase and makes
+    /// no spare state for it; a failure's error is kept in the spare state. Each is replayed
+    /// to operator plumbing attached afterwards (`replayingTermination`).
+    func testAnEndIsRecordedWithoutASpareStateUnlessItCarriesAnError() {
+        struct Boom: Error {}
+        func ended(_ end: (Signal<Int, Boom>.Observer) -> Void) -> Signal<Int, Boom>.Core {
+            let (signal, input) = Signal<Int, Boom>.pipe()
+            let disposable = signal.observe { _ in }
+            end(input)
+            withExtendedLifetime(disposable) {}
+            return signal.core
+        }
+        for (end, name, expectsSpare) in [
+            ({ (input: Signal<Int, Boom>.Observer) in input.sendCompleted() }, "COMPLETED", false),
+            ({ (input: Signal<Int, Boom>.Observer) in input.sendInterrupted() }, "INTERRUPTED", false),
+            ({ (input: Signal<Int, Boom>.Observer) in input.send(error: Boom()) }, "FAILED", true),
+        ] {
+            let core = ended(end)
+            XCTAssertTrue(core.hasTerminated, name)
+            XCTAssertEqual(core.spare != nil, expectsSpare, name)
+            var replayed: [String] = []
+            _ = core.observe(Signal<Int, Boom>.Observer { replayed.append("\($0)") }, replayingTermination: true)
+            XCTAssertEqual(replayed.count, 1, name)
+            XCTAssertTrue(replayed.first?.hasPrefix(name) ?? false, "\(name): \(replayed)")
+        }
+    }
+
     // MARK: Fed deliveries (`CoreDelivery.fed`)
 
     /// A single-source operator delivers while its source's deliverer calls it, and ends that
