@@ -34,19 +34,21 @@ enum {
     TEMPORARY = 0x80,           // a plan entry's mark: freed before its creation ended
     POSITION_NONE = SWITCHBOARD_RUNS_PLAN_LENGTH, // a header's position beyond the plan
     PAGE = 4096,
+    CHUNK_SHIFT = 21,           // log2(SWITCHBOARD_RUNS_CHUNK_BYTES)
 };
+_Static_assert(((uintptr_t)1 << CHUNK_SHIFT) == SWITCHBOARD_RUNS_CHUNK_BYTES, "CHUNK_SHIFT");
+// Chunks of the largest region (64 GiB), plus one for a block area not starting on a chunk.
+#define MAX_CHUNKS ((((size_t)1 << 36) >> CHUNK_SHIFT) + 1)
 
-/// One run: the blocks one creation placed, back to back. Runs tile the block area in the
-/// order of their numbers (each starts where the one before it ends). A dead run's link to the
-/// next in its type's dead list is kept here, not in the run: a run whose pages were given
-/// back (switchboard_runs_release_dead) is not touched again until it is reused.
+/// One run: the blocks one creation placed, back to back. A dead run's link to the next in its
+/// type's dead list is kept here, not in the run: the chunk a dead run lies in may have been
+/// given back, and nothing touches its memory until it is reused.
 typedef struct {
     _Atomic int32_t live;      // live blocks, plus one while its creation is open
     uint32_t start;            // offset in the block area, in 16-byte units (of start - 8)
     uint32_t capacity;         // bytes
     uint32_t next_dead;        // dead: the next dead run of its type (0 for none)
-    uint16_t slot;             // the type it was last made for
-    uint16_t released;         // dead and already swept by switchboard_runs_release_dead
+    uint32_t slot;             // the type it was last made for
 } run_record;
 
 /// What the allocator knows of one view-model type.
@@ -54,7 +56,7 @@ typedef struct {
     uintptr_t key;
     uint64_t creations;
     uint32_t plan_length;       // positions the plan covers (0 until observed)
-    uint32_t typical_capacity;  // bytes of its last fresh run
+    uint32_t usual_bytes;       // bytes a creation that follows the plan places (0 until observed)
     uint32_t dead_head;         // run number of its first dead run, 0 for none
     uint8_t learned, learner, streak;
     _Atomic uint8_t plan[SWITCHBOARD_RUNS_PLAN_LENGTH];
@@ -84,11 +86,12 @@ static _Atomic int installed;
 static run_record *records;
 static uint32_t max_runs, run_count;
 static uint64_t blocks_used;
-// Bytes of dead runs not swept since they died (what switchboard_runs_release_dead would
-// look at); maintained under the lock.
-static uint64_t dead_bytes_kept;
-// The next run a sweep under way reads; 0 when none is.
-static uint32_t sweep_next;
+// For each 2 MiB chunk of the block area (counted from its start rounded down to a chunk),
+// the runs overlapping it that are not dead; when the count falls to zero, the chunk's
+// memory goes back to the system through `give_back_function`.
+static uint32_t chunk_live[MAX_CHUNKS];
+static uintptr_t chunk_origin;
+static switchboard_runs_discard give_back_function;
 static type_slot types[SWITCHBOARD_RUNS_TYPE_SLOTS];
 static uint32_t type_count;
 static switchboard_runs_statistics counters;
@@ -125,6 +128,7 @@ int switchboard_runs_install(void *region, size_t bytes) {
     blocks_used = HEADER;
     atomic_store_explicit(&block_bytes, (uint64_t)(bytes - table), memory_order_relaxed);
     atomic_store_explicit(&block_base, (uintptr_t)region + table, memory_order_relaxed);
+    chunk_origin = ((uintptr_t)region + table) & ~(uintptr_t)(SWITCHBOARD_RUNS_CHUNK_BYTES - 1);
     atomic_store(&installed, 1);
     unlock();
     return 0;
@@ -161,26 +165,55 @@ void switchboard_runs_begin(uintptr_t type) {
     unlock();
 }
 
+/// The chunk holding byte `offset` of the block area.
+static inline uint32_t chunk_of(uint64_t offset) {
+    return (uint32_t)(((uintptr_t)block_area() + offset - chunk_origin) >> CHUNK_SHIFT);
+}
+
+/// Gives chunk `chunk`'s memory back (the part of it inside the block area). Under the lock,
+/// from any thread's free(): the function set by switchboard_runs_set_give_back must neither
+/// allocate nor free.
+static void give_back_chunk(uint32_t chunk) {
+    if (!give_back_function) return;
+    uintptr_t low = chunk_origin + ((uintptr_t)chunk << CHUNK_SHIFT), high = low + SWITCHBOARD_RUNS_CHUNK_BYTES;
+    uintptr_t area = (uintptr_t)block_area(), area_end = area + atomic_load_explicit(&block_bytes, memory_order_relaxed);
+    if (low < area) low = area;  // the run table lies below
+    if (high > area_end) high = area_end;
+    if (high > low && give_back_function((void *)low, high - low) == 0) {
+        counters.chunks_given_back++;
+        counters.bytes_given_back += high - low;
+    }
+}
+
+/// Chunks `first` to `last` lose a run; each that has none left goes back. Under the lock.
+static void release_chunks(uint32_t first, uint32_t last) {
+    for (uint32_t chunk = first; chunk <= last; chunk++) {
+        if (--chunk_live[chunk] == 0) give_back_chunk(chunk);
+    }
+}
+
+/// The chunks of [from, to) (offsets, to > from) gain a run. Under the lock.
+static void hold_chunks(uint64_t from, uint64_t to) {
+    for (uint32_t chunk = chunk_of(from), last = chunk_of(to - 1); chunk <= last; chunk++) chunk_live[chunk]++;
+}
+
+/// The chunks of [from, to) lose a run. Under the lock.
+static void drop_chunks(uint64_t from, uint64_t to) { release_chunks(chunk_of(from), chunk_of(to - 1)); }
+
 /// Pops a dead run of `slot`'s type, or of another type if it holds the type's usual run and
-/// is less than twice its size. (A larger one would hold the rest of its bytes for nothing: on
-/// huge pages, or not yet given back, they are memory; fresh memory costs no more than a run
-/// whose pages went back.) Under the lock; returns the run number or 0.
+/// is less than twice its size (a larger one would keep the rest of its bytes from going
+/// back with its chunk, for nothing). Under the lock; returns the run number or 0.
 static uint32_t take_dead_run(int32_t slot) {
     type_slot *entry = &types[slot];
     type_slot *source = entry->dead_head ? entry : NULL;
-    uint64_t usual = entry->typical_capacity;
+    uint64_t usual = entry->usual_bytes;
     for (uint32_t index = 0; !source && usual && index < type_count; index++) {
         uint32_t head = types[index].dead_head;
         if (head && records[head - 1].capacity >= usual && records[head - 1].capacity < 2 * usual) source = &types[index];
     }
     if (!source) return 0;
     uint32_t number = source->dead_head;
-    run_record *run = &records[number - 1];
-    source->dead_head = run->next_dead;
-    // (Saturating: a sweep that began counts from zero, while runs it has not reached yet
-    // are still marked unswept.)
-    if (!run->released) dead_bytes_kept -= dead_bytes_kept < run->capacity ? dead_bytes_kept : run->capacity;
-    run->released = 0;
+    source->dead_head = records[number - 1].next_dead;
     return number;
 }
 
@@ -191,10 +224,11 @@ static int acquire_run(creation_state *state, int fresh_only) {
     uint32_t number = fresh_only ? 0 : take_dead_run(state->slot);
     if (number) {
         run_record *run = &records[number - 1];
-        run->slot = (uint16_t)state->slot;
+        run->slot = (uint32_t)state->slot;
         atomic_store_explicit(&run->live, 1, memory_order_relaxed);
         state->bump = run_start(run);
         state->limit = state->bump + run->capacity;
+        hold_chunks(state->bump, state->limit);
         state->fresh = 0;
         counters.runs_reused++;
         counters.runs_dead--;
@@ -205,12 +239,12 @@ static int acquire_run(creation_state *state, int fresh_only) {
         run->start = (uint32_t)((blocks_used - HEADER) >> 4);
         run->capacity = 0;
         run->next_dead = 0;
-        run->released = 0;
-        run->slot = (uint16_t)state->slot;
+        run->slot = (uint32_t)state->slot;
         atomic_store_explicit(&run->live, 1, memory_order_relaxed);
         state->bump = blocks_used;
         blocks_used += SWITCHBOARD_RUNS_STEP;
         state->limit = blocks_used;
+        hold_chunks(state->bump, state->limit);
         state->fresh = 1;
         counters.runs_made++;
     }
@@ -226,6 +260,8 @@ static int extend_run(creation_state *state) {
     lock();
     if (blocks_used == state->limit && blocks_used + SWITCHBOARD_RUNS_STEP <= atomic_load_explicit(&block_bytes, memory_order_relaxed)) {
         blocks_used += SWITCHBOARD_RUNS_STEP;
+        // The run now reaches into the chunks after its old end's (if the step crossed one).
+        for (uint32_t chunk = chunk_of(state->limit - 1) + 1, last = chunk_of(blocks_used - 1); chunk <= last; chunk++) chunk_live[chunk]++;
         state->limit = blocks_used;
         grown = 1;
     }
@@ -241,10 +277,7 @@ static void release(uint32_t number) {
     type_slot *entry = &types[run->slot];
     run->next_dead = entry->dead_head;
     entry->dead_head = number;
-    // (A sweep may have seen the count reach zero before this and given the pages back
-    // already; counting the run as kept again only makes a later sweep look at it twice.)
-    run->released = 0;
-    dead_bytes_kept += run->capacity;
+    drop_chunks(run_start(run), run_start(run) + run->capacity);
     counters.runs_dead++;
     counters.bytes_in_live_runs -= run->capacity;
     unlock();
@@ -275,8 +308,19 @@ void switchboard_runs_end(void) {
         run_record *run = &records[number - 1];
         // The unused tail of a fresh run goes back to the region if nothing followed it.
         if (blocks_used == state->limit) blocks_used = state->bump;
-        run->capacity = (uint32_t)((blocks_used == state->bump ? state->bump : state->limit) - run_start(run));
-        entry->typical_capacity = run->capacity;
+        uint64_t end = blocks_used == state->bump ? state->bump : state->limit;
+        run->capacity = (uint32_t)(end - run_start(run));
+        // Chunks only the given-back tail reached are no longer the run's.
+        release_chunks(chunk_of(end - 1) + 1, chunk_of(state->limit - 1));
+        if (state->learning) {
+            // What a creation following this plan will place: these blocks but the temporaries.
+            uint64_t usual = state->bump - run_start(run);
+            for (uint32_t position = 0; position < entry->plan_length; position++) {
+                uint8_t planned = atomic_load_explicit(&entry->plan[position], memory_order_relaxed);
+                if (planned & TEMPORARY) usual -= (uint64_t)(planned & CLASS_MASK) << 4;
+            }
+            entry->usual_bytes = (uint32_t)usual;
+        }
         counters.bytes_in_live_runs += run->capacity;
     }
     counters.blocks_placed += state->placed;
@@ -448,67 +492,10 @@ static inline int run_is_dead(uint32_t number) {
 
 static inline uint64_t run_end(const run_record *run) { return run_start(run) + run->capacity; }
 
-/// Sweeps from run `sweep_next` on, reading at most `max_runs` records (0: to the end), and
-/// returns the bytes given back. Under the lock.
-static uint64_t sweep(switchboard_runs_discard discard, uint32_t max_runs) {
-    if (sweep_next == 0) {
-        // A sweep begins: runs dying from now on count towards the next one.
-        sweep_next = 1;
-        dead_bytes_kept = 0;
-    }
-    uint64_t given = 0;
-    uint32_t number = sweep_next;
-    uint32_t stop = max_runs && run_count - number + 1 > max_runs ? number + max_runs : run_count + 1;
-    while (number < stop) {
-        if (!run_is_dead(number)) { number++; continue; }
-        // The longest stretch of dead runs from here, each starting where the last ended (cut
-        // where this step stops: the page across the cut waits for a later sweep).
-        uint32_t first = number;
-        int unswept = !records[number - 1].released;
-        number++;
-        while (number < stop && run_is_dead(number)
-               && run_start(&records[number - 1]) == run_end(&records[number - 2])) {
-            unswept |= !records[number - 1].released;
-            number++;
-        }
-        if (!unswept) continue;
-        // Only whole pages inside the stretch: its first and last page may hold live runs.
-        uintptr_t low = ((uintptr_t)block_area() + run_start(&records[first - 1]) + PAGE - 1) & ~(uintptr_t)(PAGE - 1);
-        uintptr_t high = ((uintptr_t)block_area() + run_end(&records[number - 2])) & ~(uintptr_t)(PAGE - 1);
-        if (high > low && discard((void *)low, high - low) == 0) {
-            given += high - low;
-            counters.discards++;
-            counters.bytes_discarded += high - low;
-        }
-        for (uint32_t swept = first; swept < number; swept++) records[swept - 1].released = 1;
-    }
-    if (number > run_count) {
-        sweep_next = 0;
-        counters.sweeps++;
-    } else {
-        sweep_next = number;
-    }
-    return given;
-}
-
-// Both under the lock throughout: no creation can take a dead run while its pages are being
-// given back, and no run dies into a stretch being computed.
-
-uint64_t switchboard_runs_release_dead(switchboard_runs_discard discard) {
-    if (!atomic_load(&installed)) return 0;
+void switchboard_runs_set_give_back(switchboard_runs_discard give_back) {
     lock();
-    sweep_next = 0;
-    uint64_t given = sweep(discard, 0);
+    give_back_function = give_back;
     unlock();
-    return given;
-}
-
-uint64_t switchboard_runs_sweep_step(switchboard_runs_discard discard, uint64_t kept_bound, uint32_t max_runs) {
-    if (!atomic_load(&installed)) return 0;
-    lock();
-    uint64_t given = sweep_next || dead_bytes_kept >= kept_bound ? sweep(discard, max_runs ? max_runs : 1) : 0;
-    unlock();
-    return given;
 }
 
 int switchboard_runs_contains(const void *pointer) { return in_region(pointer); }
@@ -523,7 +510,6 @@ void switchboard_runs_get_statistics(switchboard_runs_statistics *statistics) {
     // Derived here rather than kept in step wherever the region moves.
     statistics->installed = atomic_load(&installed);
     statistics->region_bytes_used = atomic_load(&installed) ? blocks_used : 0;
-    statistics->dead_bytes_kept = dead_bytes_kept;
     unlock();
 }
 
@@ -537,11 +523,7 @@ void switchboard_runs_begin(uintptr_t type) { (void)type; }
 void switchboard_runs_end(void) {}
 int switchboard_runs_contains(const void *pointer) { (void)pointer; return 0; }
 int64_t switchboard_runs_run_of(const void *pointer) { (void)pointer; return -1; }
-uint64_t switchboard_runs_release_dead(switchboard_runs_discard discard) { (void)discard; return 0; }
-uint64_t switchboard_runs_sweep_step(switchboard_runs_discard discard, uint64_t kept_bound, uint32_t max_runs) {
-    (void)discard; (void)kept_bound; (void)max_runs;
-    return 0;
-}
+void switchboard_runs_set_give_back(switchboard_runs_discard give_back) { (void)give_back; }
 void switchboard_runs_get_statistics(switchboard_runs_statistics *statistics) {
     *statistics = (switchboard_runs_statistics){0};
 }

@@ -58,47 +58,15 @@ public struct InstanceRuns: CreationPlacement {
         switchboard_runs_end()
     }
 
-    /// Gives back the memory of destroyed instances: once the dead runs not swept yet pass
-    /// `keptDeadBytes`, each destroy takes a step of a sweep, reading at most
-    /// `sweepStepRuns` run records (see `releaseDeadRuns()`), so no destroy's work grows with
-    /// the number of instances.
-    public func didDestroy() {
-        Self.sweepStep(keptBound: Self.keptDeadBytes, maxRuns: Self.sweepStepRuns)
-    }
+    /// The memory of destroyed instances goes back to the system in chunks of this many bytes
+    /// (a huge page): each chunk once none of the runs it holds is live any more. So the
+    /// pages of live instances are never split, and a session that destroys every instance
+    /// gives back all but the chunks its remaining instances (or other sessions') occupy.
+    public static let chunkBytes = Int(SWITCHBOARD_RUNS_CHUNK_BYTES)
 
-    /// One step of a sweep: continues the sweep under way, or begins one if the dead runs not
-    /// swept yet hold at least `keptBound` bytes, reading at most `maxRuns` run records (a
-    /// stretch of dead runs is cut where a step stops, and the page across the cut waits for a
-    /// later sweep). Returns the bytes given back; before the region exists, does nothing.
-    @discardableResult
-    public static func sweepStep(keptBound: Int, maxRuns: Int) -> Int {
-        Int(switchboard_runs_sweep_step(discard, UInt64(max(0, keptBound)), UInt32(clamping: max(1, maxRuns))))
-    }
-
-    /// Dead runs (every block of their instance freed) are kept in memory, for the next
-    /// instances of their types to reuse without a page fault, until those not swept yet pass
-    /// this many bytes (some 2,300 signup instances); then the whole pages inside dead runs are
-    /// given back to the system. A session that destroys 100,000 instances keeps little more
-    /// than this much of their memory; one that destroys and creates at an even pace never
-    /// sweeps.
-    public static let keptDeadBytes = 8 << 20
-
-    /// Run records one destroy's step of a sweep reads at most: some 160 KB, tens of
-    /// microseconds. A sweep over 100,000 runs takes 13 destroys.
-    public static let sweepStepRuns = 8_192
-
-    /// Gives the whole pages inside stretches of dead runs back to the system now, in one
-    /// sweep over every run ever made (reading about 20 bytes a run). Returns the bytes given
-    /// back. The runs stay dead and are reused as before; their pages come back, zeroed, when
-    /// a creation writes them.
-    @discardableResult
-    public static func releaseDeadRuns() -> Int {
-        Int(switchboard_runs_release_dead(discard))
-    }
-
-    /// How a sweep gives pages back, called with the allocator's lock held: it neither
-    /// allocates nor frees.
-    private static let discard: switchboard_runs_discard = { address, bytes in
+    /// How a chunk goes back, called from inside `free`, with the allocator's lock held: it
+    /// neither allocates nor frees.
+    private static let giveBack: switchboard_runs_discard = { address, bytes in
         guard let address else { return -1 }
         do { try VirtualMemory.discard(address, bytes: bytes) } catch { return -1 }
         return 0
@@ -120,6 +88,7 @@ public struct InstanceRuns: CreationPlacement {
         let hugeFrom = switchboard_runs_block_area_offset(regionBytes) + smallPagesBytes
         // Without huge pages in the kernel (EINVAL) the runs stay on small pages.
         try? VirtualMemory.adviseHugePages(region + hugeFrom, bytes: regionBytes - hugeFrom)
+        switchboard_runs_set_give_back(giveBack)
         return true
     }()
 
@@ -157,12 +126,10 @@ public struct InstanceRuns: CreationPlacement {
         public var regionBytesUsed: UInt64
         /// Bytes of the runs not dead, holes included (what `mallinfo2` adds to glibc's).
         public var bytesInLiveRuns: UInt64
-        /// Bytes of runs that died since the last sweep began, not reused since.
-        public var deadBytesKept: UInt64
-        /// Sweeps of the dead runs completed, ranges of pages given back, and their bytes.
-        public var sweeps: UInt64
-        public var discards: UInt64
-        public var bytesDiscarded: UInt64
+        /// Chunks given back to the system (each time one held no live run any more), and
+        /// their bytes.
+        public var chunksGivenBack: UInt64
+        public var bytesGivenBack: UInt64
 
         init(_ raw: switchboard_runs_statistics) {
             installed = raw.installed != 0
@@ -176,10 +143,8 @@ public struct InstanceRuns: CreationPlacement {
             creationsDiverged = raw.creations_diverged
             regionBytesUsed = raw.region_bytes_used
             bytesInLiveRuns = raw.bytes_in_live_runs
-            deadBytesKept = raw.dead_bytes_kept
-            sweeps = raw.sweeps
-            discards = raw.discards
-            bytesDiscarded = raw.bytes_discarded
+            chunksGivenBack = raw.chunks_given_back
+            bytesGivenBack = raw.bytes_given_back
         }
     }
 

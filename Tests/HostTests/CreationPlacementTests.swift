@@ -4,7 +4,7 @@ import JSON
 import XCTest
 
 /// What a session tells its `CreationPlacement`: a pair of calls around each creation, made
-/// or failed, the same type identity for every instance of one type, and each destroy.
+/// or failed, and the same type identity for every instance of one type.
 final class CreationPlacementTests: XCTestCase {
     private final class Recorder: CreationPlacement, @unchecked Sendable {
         var calls: [String] = []
@@ -14,7 +14,6 @@ final class CreationPlacementTests: XCTestCase {
             types.append(type)
         }
         func didCreate() { calls.append("did") }
-        func didDestroy() { calls.append("destroyed") }
     }
 
     private func harness(_ recorder: Recorder, maxInstances: Int = 100) -> SessionHarness {
@@ -47,21 +46,7 @@ final class CreationPlacementTests: XCTestCase {
         XCTAssertTrue(refused[0].contains("-32001"), refused[0])
         session.send(#"{"jsonrpc":"2.0","id":3,"method":"create","params":{"type":"nosuch"}}"#)
         session.send(#"{"jsonrpc":"2.0","id":4,"method":"a.nameChanged","params":["Lisa"]}"#)
+        session.send(#"{"jsonrpc":"2.0","id":5,"method":"destroy","params":{"id":"a"}}"#)
         XCTAssertEqual(recorder.calls, [])
-    }
-
-    func testEachDestroyIsToldOnceAndAFailedOneIsNot() {
-        let recorder = Recorder()
-        let session = harness(recorder)
-        session.send(#"{"jsonrpc":"2.0","id":1,"method":"create","params":{"type":"signup","id":"a"}}"#)
-        recorder.calls = []
-        let unknown = session.send(#"{"jsonrpc":"2.0","id":2,"method":"destroy","params":{"id":"nosuch"}}"#)
-        XCTAssertTrue(unknown[0].contains("error"), unknown[0])
-        XCTAssertEqual(recorder.calls, [])
-        let destroyed = session.send(#"{"jsonrpc":"2.0","id":3,"method":"destroy","params":{"id":"a"}}"#)
-        XCTAssertEqual(destroyed, [#"{"jsonrpc":"2.0","id":3,"result":true}"#])
-        XCTAssertEqual(recorder.calls, ["destroyed"])
-        let list = session.send(#"{"jsonrpc":"2.0","id":4,"method":"list"}"#)
-        XCTAssertEqual(list, [#"{"jsonrpc":"2.0","id":4,"result":[]}"#])
     }
 }

@@ -28,7 +28,7 @@ private final class Fresh {}
 private final class Borrower {}
 private final class Arrayed {}
 private final class Swept {}
-private final class Stepped {}
+private final class SweptLarge {}
 private final class Modest {}
 private final class Roomy {}
 
@@ -330,23 +330,36 @@ final class InstanceRunsTests: XCTestCase {
         free(slots[2])
     }
 
+    /// Makes the first `SWITCHBOARD_RUNS_OBSERVE_AT` creations of `type`, each placing
+    /// `count` blocks of `bytes`, and keeps their blocks (at `first` on): the type then has a
+    /// plan, its usual run, and no dead run of its own.
+    private func learn(_ type: AnyObject.Type, blocks: UnsafeMutablePointer<UnsafeMutableRawPointer?>, first: Int, count: Int, bytes: Int) -> Int {
+        var next = first
+        for _ in 0..<InstanceRuns.observedCreation {
+            let start = next
+            creation(of: type) { for index in start..<(start + count) { blocks[index] = malloc(bytes) } }
+            next += count
+        }
+        return next
+    }
+
     func testADeadRunOfAnotherTypeIsReusedWhenItFits() {
-        let slots = Slots()
-        // The borrower's usual run: 48 bytes, still alive (so it has no dead run of its own).
-        creation(of: Borrower.self) { slots[0] = malloc(40) }
+        let blocks = UnsafeMutablePointer<UnsafeMutableRawPointer?>.allocate(capacity: 64)
+        defer { blocks.deallocate() }
+        // The borrower's usual run: 48 bytes (its creations kept alive).
+        let next = learn(Borrower.self, blocks: blocks, first: 0, count: 1, bytes: 40)
         // A larger run of another type (80 bytes: less than twice the borrower's), then dead.
-        creation(of: Donor.self) { slots[1] = malloc(60) }
-        free(slots[1])
+        creation(of: Donor.self) { blocks[next] = malloc(60) }
+        free(blocks[next])
         let before = InstanceRuns.statistics
         XCTAssertGreaterThan(before.runsDead, 0)
-        creation(of: Borrower.self) { slots[2] = malloc(40) }
+        creation(of: Borrower.self) { blocks[next + 1] = malloc(40) }
         // Another type's dead run (the donor's, or an earlier test's that fits), not fresh memory.
-        XCTAssertNotEqual(runNumber(slots[2]), runNumber(slots[0]))
         let after = InstanceRuns.statistics
         XCTAssertEqual(after.runsReused, before.runsReused + 1)
         XCTAssertEqual(after.runsMade, before.runsMade)
-        free(slots[0])
-        free(slots[2])
+        for index in 0..<next { free(blocks[index]) }
+        free(blocks[next + 1])
     }
 
     func testADeadRunTwiceATypesUsualRunIsNotBorrowed() {
@@ -358,54 +371,56 @@ final class InstanceRunsTests: XCTestCase {
         func make(_ type: AnyObject.Type, _ count: Int, at first: Int) {
             creation(of: type) { for index in first..<(first + count) { blocks[index] = malloc(496) } }
         }
-        make(Modest.self, 12, at: 0)  // kept alive: Modest has no dead run of its own
-        make(Roomy.self, 26, at: 12)
-        let roomyRun = runNumber(blocks[12])
+        let learned = learn(Modest.self, blocks: blocks, first: 0, count: 12, bytes: 496)  // kept alive
+        make(Roomy.self, 26, at: learned)
+        let roomyRun = runNumber(blocks[learned])
         XCTAssertNotNil(roomyRun)
-        XCTAssertEqual(runNumber(blocks[37]), roomyRun, "one run")
-        for index in 12..<38 { free(blocks[index]) }
-        make(Modest.self, 12, at: 38)
-        XCTAssertTrue(placed(blocks[38]))
-        XCTAssertNotEqual(runNumber(blocks[38]), roomyRun, "Modest took a dead run more than twice its size")
+        XCTAssertEqual(runNumber(blocks[learned + 25]), roomyRun, "one run")
+        for index in learned..<(learned + 26) { free(blocks[index]) }
+        make(Modest.self, 12, at: learned + 26)
+        XCTAssertTrue(placed(blocks[learned + 26]))
+        XCTAssertNotEqual(runNumber(blocks[learned + 26]), roomyRun, "Modest took a dead run more than twice its size")
         // Still dead, it is its own type's next run.
-        make(Roomy.self, 26, at: 50)
-        XCTAssertEqual(runNumber(blocks[50]), roomyRun)
-        for index in 0..<76 where !(12..<38).contains(index) { free(blocks[index]) }
+        make(Roomy.self, 26, at: learned + 38)
+        XCTAssertEqual(runNumber(blocks[learned + 38]), roomyRun)
+        for index in 0..<(learned + 64) where !(learned..<(learned + 26)).contains(index) { free(blocks[index]) }
     }
 
-    func testASweepGivesBackTheWholePagesInsideDeadRunsAndLeavesLiveRunsIntact() throws {
-        // 24 runs of eight 512-byte blocks (4 KiB a run), every byte of run k set to k + 1.
-        let runs = 24, perRun = 8, blockBytes = 496
+    func testAChunkWhoseRunsAllDieGoesBackAndLiveRunsKeepTheirBytes() throws {
+        // Runs of one step (4 KiB) and runs grown by two more steps as they were made.
+        try checkChunksGoBack(Swept.self, blocksPerRun: 8)
+        try checkChunksGoBack(SweptLarge.self, blocksPerRun: 17)
+    }
+
+    /// 2,400 runs of `blocksPerRun` 512-byte blocks, every byte of run k set to k + 1 (mod
+    /// 256); two of them stay live, the rest die, in stretches of more than 4 MiB (each holds
+    /// a whole chunk wherever it lies).
+    private func checkChunksGoBack(_ type: AnyObject.Type, blocksPerRun perRun: Int) throws {
+        let runs = 2_400, blockBytes = 496
         let blocks = UnsafeMutablePointer<UnsafeMutableRawPointer?>.allocate(capacity: runs * perRun)
         defer { blocks.deallocate() }
         for run in 0..<runs {
-            creation(of: Swept.self) {
+            creation(of: type) {
                 for index in 0..<perRun { blocks[run * perRun + index] = malloc(blockBytes) }
             }
         }
         for run in 0..<runs {
+            XCTAssertEqual(runNumber(blocks[run * perRun]), runNumber(blocks[run * perRun + perRun - 1]), "one run")
             for index in 0..<perRun {
                 let block = try XCTUnwrap(blocks[run * perRun + index])
                 XCTAssertTrue(InstanceRuns.isPlaced(block))
-                memset(block, Int32(run + 1), blockBytes)
+                memset(block, Int32(truncatingIfNeeded: run + 1), blockBytes)
             }
         }
-        // Every run dies but two, which lie among dead ones.
-        let kept: Set = [8, 16]
+        let before = InstanceRuns.statistics
+        let kept: Set = [8, 1_200]
         for run in 0..<runs where !kept.contains(run) {
             for index in 0..<perRun { free(blocks[run * perRun + index]) }
         }
-        let before = InstanceRuns.statistics
-        XCTAssertGreaterThanOrEqual(before.deadBytesKept, UInt64((runs - kept.count) * 4096))
-        let given = InstanceRuns.releaseDeadRuns()
         let after = InstanceRuns.statistics
-        XCTAssertGreaterThan(given, 0)
-        XCTAssertEqual(after.sweeps, before.sweeps + 1)
-        XCTAssertEqual(after.deadBytesKept, 0)
-        XCTAssertEqual(after.bytesDiscarded - before.bytesDiscarded, UInt64(given))
 
         // Each dead run's blocks span [first block - 8, last block + 504); adjacent spans are
-        // one stretch, and every page wholly inside a stretch is no longer in memory.
+        // one stretch. Every whole chunk inside a stretch holds dead runs only, and went back.
         var stretches: [(start: Int, end: Int)] = []
         for run in 0..<runs where !kept.contains(run) {
             let start = Int(bitPattern: blocks[run * perRun]) - 8
@@ -416,28 +431,32 @@ final class InstanceRunsTests: XCTestCase {
                 stretches.append((start, end))
             }
         }
-        let page = Int(sysconf(Int32(_SC_PAGESIZE)))
-        var pagesChecked = 0
+        let page = Int(sysconf(Int32(_SC_PAGESIZE))), chunk = InstanceRuns.chunkBytes
+        var chunksGone = 0
         for stretch in stretches {
-            let low = (stretch.start + page - 1) / page * page, high = stretch.end / page * page
-            guard high > low else { continue }
-            var resident = [UInt8](repeating: 1, count: (high - low) / page)
-            XCTAssertEqual(mincore(UnsafeMutableRawPointer(bitPattern: low), high - low, &resident), 0)
-            XCTAssertEqual(resident.filter { $0 & 1 != 0 }.count, 0, "pages of dead runs still in memory")
-            pagesChecked += resident.count
+            var low = (stretch.start + chunk - 1) / chunk * chunk
+            while low + chunk <= stretch.end {
+                var resident = [UInt8](repeating: 1, count: chunk / page)
+                XCTAssertEqual(mincore(UnsafeMutableRawPointer(bitPattern: low), chunk, &resident), 0)
+                XCTAssertEqual(resident.filter { $0 & 1 != 0 }.count, 0, "a chunk of dead runs still in memory")
+                chunksGone += 1
+                low += chunk
+            }
         }
-        XCTAssertGreaterThanOrEqual(pagesChecked, 10, "the dead runs should hold whole pages")
-        // The live runs, whose pages the stretches' edges share, keep every byte.
+        XCTAssertGreaterThanOrEqual(chunksGone, 2, "two stretches of over 4 MiB of dead runs hold whole chunks")
+        XCTAssertGreaterThanOrEqual(after.chunksGivenBack - before.chunksGivenBack, UInt64(chunksGone))
+        XCTAssertEqual(after.bytesGivenBack - before.bytesGivenBack, (after.chunksGivenBack - before.chunksGivenBack) * UInt64(chunk))
+        // The live runs keep every byte, and their chunks their memory.
         for run in kept {
             for index in 0..<perRun {
                 let bytes = UnsafeRawBufferPointer(start: blocks[run * perRun + index], count: blockBytes)
-                XCTAssertTrue(bytes.allSatisfy { $0 == UInt8(run + 1) }, "run \(run) changed")
+                XCTAssertTrue(bytes.allSatisfy { $0 == UInt8(truncatingIfNeeded: run + 1) }, "run \(run) changed")
             }
         }
-        // The dead runs are reused as before, their pages back as they are written.
+        // The dead runs are reused as before, their memory back as it is written.
         let reusedBefore = InstanceRuns.statistics.runsReused
         for run in 0..<runs where !kept.contains(run) {
-            creation(of: Swept.self) {
+            creation(of: type) {
                 for index in 0..<perRun { blocks[run * perRun + index] = malloc(blockBytes) }
             }
         }
@@ -450,39 +469,6 @@ final class InstanceRunsTests: XCTestCase {
             }
         }
         for index in 0..<(runs * perRun) { free(blocks[index]) }
-    }
-
-    func testASweepGoesInStepsOfBoundedReadsAndBeginsOnlyPastItsBound() {
-        InstanceRuns.releaseDeadRuns()  // earlier tests' dead runs out of the way
-        let runs = 40, perRun = 8
-        let blocks = UnsafeMutablePointer<UnsafeMutableRawPointer?>.allocate(capacity: runs * perRun)
-        defer { blocks.deallocate() }
-        for run in 0..<runs {
-            creation(of: Stepped.self) { for index in 0..<perRun { blocks[run * perRun + index] = malloc(496) } }
-        }
-        for index in 0..<(runs * perRun) { free(blocks[index]) }
-        let dead = InstanceRuns.statistics
-        XCTAssertGreaterThanOrEqual(dead.deadBytesKept, UInt64(runs * 4096))
-        // Below its bound, with no sweep under way, a step does nothing.
-        XCTAssertEqual(InstanceRuns.sweepStep(keptBound: Int(dead.deadBytesKept) + 1, maxRuns: 16), 0)
-        XCTAssertEqual(InstanceRuns.statistics, dead)
-        // At its bound a sweep begins; each step reads 16 run records, so it takes one step for
-        // every 16 runs ever made.
-        var steps = 0, given = 0
-        repeat {
-            given += InstanceRuns.sweepStep(keptBound: Int(dead.deadBytesKept), maxRuns: 16)
-            steps += 1
-        } while InstanceRuns.statistics.sweeps == dead.sweeps && steps < 1_000_000
-        let swept = InstanceRuns.statistics
-        XCTAssertEqual(swept.sweeps, dead.sweeps + 1)
-        XCTAssertEqual(steps, (Int(swept.runsMade) + 15) / 16)
-        XCTAssertEqual(swept.deadBytesKept, 0)
-        // The stretches cut every 16 runs keep a page at each cut; the rest went back.
-        XCTAssertGreaterThanOrEqual(given, runs * 4096 / 2)
-        XCTAssertEqual(Int(swept.bytesDiscarded - dead.bytesDiscarded), given)
-        // With nothing dead since, the next step does nothing again.
-        XCTAssertEqual(InstanceRuns.sweepStep(keptBound: 4096, maxRuns: 16), 0)
-        XCTAssertEqual(InstanceRuns.statistics.sweeps, swept.sweeps)
     }
 
     func testReallocarrayChecksItsProductAndKeepsAPlacedBlocksBytes() {

@@ -36,7 +36,11 @@ final class SessionPlacementTests: XCTestCase {
         XCTAssertGreaterThanOrEqual(warm.creationsObserved - before.creationsObserved, 1)
         create(20..<40)
         let created = InstanceRuns.statistics
-        XCTAssertEqual(created.runsMade + created.runsReused - before.runsMade - before.runsReused, 40, "a run per instance")
+        // A run per instance; a creation that differs from its plan may outgrow a run it
+        // reused (one of another type that fits the plan) and go on in a second.
+        let runs = Int(created.runsMade + created.runsReused - before.runsMade - before.runsReused)
+        XCTAssertGreaterThanOrEqual(runs, 40, "a run per instance")
+        XCTAssertLessThanOrEqual(runs, 40 + Int(created.creationsDiverged - before.creationsDiverged), "a run per instance")
         XCTAssertGreaterThan(created.blocksPlaced - warm.blocksPlaced, 20 * 30, "most of an instance's objects are placed")
         XCTAssertGreaterThan(created.temporariesToGlibc - warm.temporariesToGlibc, 20 * 10, "its temporaries are glibc's")
         // Only a creation that grows the instance table (at 32) differs from the plan now.
@@ -57,29 +61,27 @@ final class SessionPlacementTests: XCTestCase {
         XCTAssertGreaterThan(answers, 80)
     }
 
-    /// Destroying more instances than `keptDeadBytes` of runs sweeps the dead runs: their pages
-    /// go back to the system, at most the bound stays, and new instances still reuse the runs.
+    /// Destroying instances gives back every chunk of memory their runs filled; new instances
+    /// still reuse the runs.
     func testDestroyingManyInstancesGivesTheirMemoryBack() {
         var configuration = SessionConfiguration()
         configuration.placement = InstanceRuns()
         configuration.maxInstances = 10_000
         var answers = 0
         let session = Session(registry: BuiltinCatalog.registry(), configuration: configuration, clock: TestScheduler(), sink: { _ in answers += 1 })
-        // 3,000 signups hold some 11 MB of runs, more than the bound.
+        // 3,000 signups hold some 11 MB of runs: several whole chunks.
         let count = 3_000
         for index in 0..<count {
             session.handle(frame: Array(#"{"jsonrpc":"2.0","id":1,"method":"create","params":{"type":"signup","id":"m\#(index)"}}"#.utf8))
         }
         let created = InstanceRuns.statistics
-        XCTAssertGreaterThan(Int(created.bytesInLiveRuns), InstanceRuns.keptDeadBytes, "the instances' runs")
+        XCTAssertGreaterThan(Int(created.bytesInLiveRuns), 4 * InstanceRuns.chunkBytes, "the instances' runs")
         for index in 0..<count {
             session.handle(frame: Array(#"{"jsonrpc":"2.0","id":2,"method":"destroy","params":{"id":"m\#(index)"}}"#.utf8))
         }
         let destroyed = InstanceRuns.statistics
-        XCTAssertGreaterThanOrEqual(destroyed.sweeps, created.sweeps + 1)
-        XCTAssertLessThan(Int(destroyed.deadBytesKept), InstanceRuns.keptDeadBytes)
-        XCTAssertGreaterThanOrEqual(Int(destroyed.bytesDiscarded - created.bytesDiscarded), InstanceRuns.keptDeadBytes / 2)
-        // New instances reuse the swept runs and work.
+        XCTAssertGreaterThanOrEqual(destroyed.chunksGivenBack - created.chunksGivenBack, 3)
+        // New instances reuse the runs and work.
         answers = 0
         for index in 0..<100 {
             session.handle(frame: Array(#"{"jsonrpc":"2.0","id":1,"method":"create","params":{"type":"signup","id":"n\#(index)"}}"#.utf8))

@@ -32,10 +32,12 @@
 //   reaches zero the whole run is reused by a later creation of the same type (or of another
 //   type it fits, if less than twice that type's usual run). Freed blocks are not reused one by one: a long-lived instance keeps at most
 //   its run's bytes.
-// - Dead runs keep their memory until switchboard_runs_release_dead gives back the whole pages
-//   inside stretches of them (the caller decides when: InstanceRuns does once the dead runs
-//   not yet swept pass a bound). A run whose pages went back is still reused; its pages come
-//   back, zeroed, as its next creation writes them.
+// - The block area is counted in chunks of SWITCHBOARD_RUNS_CHUNK_BYTES (2 MiB, a transparent
+//   huge page), each with the number of runs overlapping it that are not dead. When a run's
+//   death brings a chunk's count to zero, the chunk's memory goes back to the system through
+//   the function given to switchboard_runs_set_give_back (InstanceRuns passes madvise's
+//   MADV_DONTNEED): whole huge pages only, so the live runs' pages are never split. A dead run
+//   is still reused; its memory comes back, zeroed, as its next creation writes it.
 // - When the region or the run table is full, or a type table slot is not free, requests go
 //   to glibc: the allocator only ever declines, it never fails a request glibc would serve.
 //
@@ -61,6 +63,9 @@
 /// A new run takes the region's memory in steps of this many bytes while it is being made
 /// (its unused tail is given back when the creation ends).
 #define SWITCHBOARD_RUNS_STEP 4096
+/// The block area's memory goes back to the system in chunks of this many bytes (a huge page,
+/// aligned as one), each once none of the runs it holds is live.
+#define SWITCHBOARD_RUNS_CHUNK_BYTES ((uintptr_t)2 << 20)
 
 /// What the allocator has done so far, for tests and benchmarks.
 typedef struct {
@@ -84,13 +89,10 @@ typedef struct {
     /// Bytes of the runs that are not dead, their holes included (a run being made counts
     /// from its creation's end). mallinfo2() adds them to glibc's figures.
     uint64_t bytes_in_live_runs;
-    /// Bytes of the runs that died since the last sweep began and were not reused since.
-    uint64_t dead_bytes_kept;
-    /// Sweeps completed, ranges of pages given back by them, and those ranges' bytes (a page
-    /// given back, touched by nobody, and inside a stretch swept again counts again).
-    uint64_t sweeps;
-    uint64_t discards;
-    uint64_t bytes_discarded;
+    /// Chunks given back to the system (each time one had no run left that was not dead),
+    /// and their bytes.
+    uint64_t chunks_given_back;
+    uint64_t bytes_given_back;
 } switchboard_runs_statistics;
 
 /// 1 if this build has the allocator (0 under the sanitizers).
@@ -120,23 +122,13 @@ int switchboard_runs_contains(const void *pointer);
 int64_t switchboard_runs_run_of(const void *pointer);
 
 /// Gives `bytes` of whole pages at `address` back to the kernel (their contents may be
-/// dropped; the mapping stays, and reads as zeros until written). Returns 0 on success. Called
-/// with the allocator's lock held: it must not allocate or free a placed block.
+/// dropped; the mapping stays, and reads as zeros until written). Returns 0 on success.
 typedef int (*switchboard_runs_discard)(void *address, size_t bytes);
 
-/// Sweeps the dead runs from the first: for each longest stretch of adjacent dead runs
-/// holding a run not swept before, calls `discard` on the whole pages inside it (its first and
-/// last page may hold live runs' blocks and are kept). Returns the bytes `discard` accepted.
-/// Nothing is moved: the runs stay dead, in their types' lists, to be reused as before. A
-/// sweep under way (switchboard_runs_sweep_step) is abandoned for this whole one.
-uint64_t switchboard_runs_release_dead(switchboard_runs_discard discard);
-
-/// One bounded step of a sweep: continues the sweep under way, or begins one if the dead runs
-/// not swept yet hold at least `kept_bound` bytes, reading at most `max_runs` run records
-/// (about 20 bytes each), so that no call's work grows with the runs ever made. A stretch is
-/// cut where a step stops; the page across the cut is left to a later sweep. Returns the
-/// bytes `discard` accepted.
-uint64_t switchboard_runs_sweep_step(switchboard_runs_discard discard, uint64_t kept_bound, uint32_t max_runs);
+/// Sets how a chunk whose runs are all dead goes back to the system (none until set: such
+/// chunks then keep their memory for later runs). Called from inside free(), on any thread,
+/// with the allocator's lock held: `give_back` must neither allocate nor free.
+void switchboard_runs_set_give_back(switchboard_runs_discard give_back);
 
 /// A copy of the counters.
 void switchboard_runs_get_statistics(switchboard_runs_statistics *statistics);

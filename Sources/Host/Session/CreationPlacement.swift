@@ -11,7 +11,4 @@ public protocol CreationPlacement: Sendable {
     func willCreate(_ type: ObjectIdentifier)
     /// The creation begun last ends, made or failed.
     func didCreate()
-    /// An instance was destroyed (a `destroy` request has finished): memory its objects held
-    /// may now be free to give back. On the session's executor.
-    func didDestroy()
 }

@@ -122,11 +122,8 @@ extension Session {
         case let .success(instance):
             instance.destroy()
             instances.remove(instance)
+            return .success(true)
         }
-        // Out of the scope that held the instance: its objects are freed by now (unless an
-        // input is still running in it, which keeps its model until it returns).
-        configuration.placement?.didDestroy()
-        return .success(true)
     }
 
     /// `list` → `[{"id", "type"}]` in creation order.
