@@ -81,28 +81,46 @@ final class DeliveryLifetimeTests: XCTestCase {
     /// delivery that addressed it has ended (ASan reports a use after free otherwise).
     func testObserverDisposedByTheOneBeforeItIsSkippedAndReleasedAfterTheDelivery() {
         let (signal, input) = Signal<Int, Never>.pipe()
-        weak var weakToken: Token?
-        var secondReceived: [Int] = []
-        var second: Disposable?
-        var releasedDuringDelivery: [Bool] = []
-        let firstDisposable = signal.observeValues { _ in
-            second?.dispose()
-            second = nil
-            releasedDuringDelivery.append(weakToken == nil)
-        }
-        do {
-            let token = Token()
-            weakToken = token
-            second = signal.observeValues { [token] value in withExtendedLifetime(token) { secondReceived.append(value) } }
-        }
+        let record = observeDisposingTheNext(signal) { _ in true }
 
         input.send(value: 1)
 
-        XCTAssertEqual(secondReceived, [], "disposed before its turn")
-        XCTAssertEqual(releasedDuringDelivery, [false], "kept while the delivery could still reach it")
-        XCTAssertNil(weakToken, "released when the delivery ended")
+        XCTAssertEqual(record.secondEvents, [], "disposed before its turn")
+        XCTAssertEqual(record.releasedDuringDelivery, [false], "kept while the delivery could still reach it")
+        XCTAssertNil(record.token, "released when the delivery ended")
         XCTAssertEqual(signal.core.observerCount, 1)
-        withExtendedLifetime(firstDisposable) {}
+    }
+
+    /// What `observeDisposingTheNext` saw.
+    private final class NextDisposal {
+        var secondEvents: [String] = []
+        /// For each disposal: whether what the second observer captures was released then.
+        var releasedDuringDelivery: [Bool] = []
+        weak var token: Token?
+        var first: Disposable?
+        var second: Disposable?
+    }
+
+    /// Observes `signal` twice: on each event `disposes` accepts, the first observer disposes
+    /// of the second and drops its disposable (which, with the core, held the only references
+    /// to what the second captures); the second records its events.
+    private func observeDisposingTheNext(_ signal: Signal<Int, Never>, when disposes: @escaping (Signal<Int, Never>.Event) -> Bool) -> NextDisposal {
+        let record = NextDisposal()
+        // Weakly: the record holds both subscriptions.
+        record.first = signal.observe { [weak record] event in
+            guard let record, disposes(event), let second = record.second else { return }
+            second.dispose()
+            record.second = nil
+            record.releasedDuringDelivery.append(record.token == nil)
+        }
+        do {
+            let token = Token()
+            record.token = token
+            record.second = signal.observe { [token, weak record] event in
+                withExtendedLifetime(token) { record?.secondEvents.append("\(event)") }
+            }
+        }
+        return record
     }
 
     /// A reentrant send while two observers are inline gives the core its spare state (the
@@ -382,35 +400,21 @@ final class DeliveryLifetimeTests: XCTestCase {
     func testObserverDisposedDuringTheTerminatingDeliveryIsSkippedAndReleasedWhenItEnds() {
         for extra in [false, true] {
             let (signal, input) = Signal<Int, Never>.pipe()
-            weak var weakToken: Token?
-            var secondEvents: [String] = []
+            let record = observeDisposingTheNext(signal) { $0.isTerminating }
             var thirdEvents: [String] = []
-            var second: Disposable?
-            var releasedDuringDelivery: [Bool] = []
-            let first = signal.observe { event in
-                guard event.isTerminating else { return }
-                second?.dispose()
-                second = nil
-                releasedDuringDelivery.append(weakToken == nil)
-            }
-            do {
-                let token = Token()
-                weakToken = token
-                second = signal.observe { [token] event in withExtendedLifetime(token) { secondEvents.append("\(event)") } }
-            }
             let third = extra ? signal.observe { event in thirdEvents.append("\(event)") } : nil
 
             input.send(value: 1)
             input.sendCompleted()
 
-            XCTAssertEqual(secondEvents, ["VALUE 1"], "disposed before its turn of the terminating event")
+            XCTAssertEqual(record.secondEvents, ["VALUE 1"], "disposed before its turn of the terminating event")
             XCTAssertEqual(thirdEvents, extra ? ["VALUE 1", "COMPLETED"] : [])
-            XCTAssertEqual(releasedDuringDelivery, [false], "kept while the delivery could still reach it")
-            XCTAssertNil(weakToken, "released when the termination ended")
+            XCTAssertEqual(record.releasedDuringDelivery, [false], "kept while the delivery could still reach it")
+            XCTAssertNil(record.token, "released when the termination ended")
             XCTAssertTrue(signal.core.hasTerminated)
             XCTAssertEqual(signal.core.observerCount, 0)
             XCTAssertNil(signal.core.spare, "ended without making its spare state")
-            withExtendedLifetime((first, third)) {}
+            withExtendedLifetime(third) {}
         }
     }
 

@@ -256,18 +256,31 @@ class Recording(unittest.TestCase):
     def test_a_real_clock_recording_replays_on_the_virtual_clock(self):
         import tempfile
         path = os.path.join(tempfile.mkdtemp(), "session.transcript")
-        process = subprocess.Popen([BIN, "serve", "--record", path], stdin=subprocess.PIPE, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+        process = subprocess.Popen([BIN, "serve", "--record", path], stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+        def until_registered():
+            """Reads the daemon's messages until the simulated service's answer (300 ms after
+            a press): the next press then starts a call of its own rather than replacing one
+            in flight, however slowly the machine runs."""
+            while True:
+                line = process.stdout.readline()
+                self.assertTrue(line, "the daemon closed its output")
+                message = json.loads(line)
+                if message.get("method") == "output" and message["params"]["output"] == "registered":
+                    return
         process.stdin.write(request(1, "register.usernameChanged", ["mariano@zerously.com"])
                             + request(2, "register.passwordChanged", ["pa55worD"])
                             + request(3, "register.registerButtonPressed"))
         process.stdin.flush()
-        time.sleep(0.45)
+        until_registered()
+        time.sleep(0.05)
         process.stdin.write(request(4, "register.registerButtonPressed"))
         process.stdin.flush()
-        time.sleep(0.05)
+        until_registered()
         process.stdin.write(request(5, "signup.viewDidLoad"))
         process.stdin.close()
+        process.stdout.read()
         self.assertEqual(process.wait(timeout=20), 0)
+        process.stdout.close()
         process.stderr.close()
         with open(path) as recorded:
             text = recorded.read()
@@ -321,15 +334,7 @@ class InstanceRuns(unittest.TestCase):
             return [f"{start:x}-{end:x}" for start, end, _ in ranges if end - start >= self.REGION_BYTES]
         def ask(data, last_id):
             """Writes `data`, returns every message up to the answer to `last_id`."""
-            process.stdin.write(data)
-            process.stdin.flush()
-            messages = []
-            while not messages or messages[-1].get("id") != last_id:
-                line = process.stdout.readline()
-                if not line:
-                    raise AssertionError("the daemon closed its output")
-                messages.append(json.loads(line))
-            return messages
+            return self.exchange(process, [data], last_id)
         ask(request(1, "list"), 1)
         before = region_mappings()
         answers = ask(b"".join(request(10 + i, "create", {"type": "signup", "id": f"s{i}"}) for i in range(20)), 29)
@@ -385,25 +390,29 @@ class InstanceRuns(unittest.TestCase):
         self.assertEqual(anon_huge_kib(100), 0)
         self.assertGreaterEqual(anon_huge_kib(4000), 2048)
 
+    @staticmethod
+    def exchange(process, lines, last_id):
+        """Writes `lines` to the daemon while reading its messages (thousands of answers would
+        fill the pipe before the writing ended); returns them up to the answer to `last_id`."""
+        import threading
+        writer = threading.Thread(target=lambda: (process.stdin.write(b"".join(lines)), process.stdin.flush()))
+        writer.start()
+        messages = []
+        while not messages or messages[-1].get("id") != last_id:
+            line = process.stdout.readline()
+            if not line:
+                raise AssertionError("the daemon closed its output")
+            messages.append(json.loads(line))
+        writer.join()
+        return messages
+
     def test_destroyed_instances_give_their_memory_back(self):
         """A 2 MiB chunk of runs goes back to the system once none of its runs is live:
         destroying 20,000 signups (some 74 MB) takes the resident set most of the way back, and
         instances made afterwards work."""
         process = subprocess.Popen([BIN, "serve"], stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
         count = 20000
-        def ask(lines, last_id):
-            # Written while the answers are read: 20,000 answers would fill the pipe first.
-            import threading
-            writer = threading.Thread(target=lambda: (process.stdin.write(b"".join(lines)), process.stdin.flush()))
-            writer.start()
-            messages = []
-            while not messages or messages[-1].get("id") != last_id:
-                line = process.stdout.readline()
-                if not line:
-                    raise AssertionError("the daemon closed its output")
-                messages.append(json.loads(line))
-            writer.join()
-            return messages
+        ask = lambda lines, last_id: self.exchange(process, lines, last_id)
         ask([request("start", "list")], "start")
         start = proc_status_kib(process.pid, "VmRSS")
         made = ask([request(i, "create", {"type": "signup", "id": f"s{i}"}) for i in range(count)], count - 1)
@@ -438,18 +447,7 @@ class InstanceRuns(unittest.TestCase):
             self.skipTest("no transparent huge pages in this kernel")
         process = subprocess.Popen([BIN, "serve"], stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
         count = 20000
-        def ask(lines, last_id):
-            import threading
-            writer = threading.Thread(target=lambda: (process.stdin.write(b"".join(lines)), process.stdin.flush()))
-            writer.start()
-            messages = []
-            while not messages or messages[-1].get("id") != last_id:
-                line = process.stdout.readline()
-                if not line:
-                    raise AssertionError("the daemon closed its output")
-                messages.append(json.loads(line))
-            writer.join()
-            return messages
+        ask = lambda lines, last_id: self.exchange(process, lines, last_id)
         def memory():
             with open(f"/proc/{process.pid}/smaps_rollup") as rollup:
                 fields = dict((line.split()[0].rstrip(":"), int(line.split()[1])) for line in rollup if line.split()[0].endswith(":"))
