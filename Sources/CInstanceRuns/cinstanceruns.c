@@ -486,12 +486,6 @@ struct mallinfo2 mallinfo2(void) {
     return info;
 }
 
-static inline int run_is_dead(uint32_t number) {
-    return atomic_load_explicit(&records[number - 1].live, memory_order_acquire) == 0;
-}
-
-static inline uint64_t run_end(const run_record *run) { return run_start(run) + run->capacity; }
-
 void switchboard_runs_set_give_back(switchboard_runs_discard give_back) {
     lock();
     give_back_function = give_back;

@@ -30,8 +30,8 @@
 //   position in the creation and its run), so memory costs what glibc's does. A run's only
 //   state is a count of its live blocks (plus one while its creation is open); when the count
 //   reaches zero the whole run is reused by a later creation of the same type (or of another
-//   type it fits, if less than twice that type's usual run). Freed blocks are not reused one by one: a long-lived instance keeps at most
-//   its run's bytes.
+//   type whose plan it fits, if less than twice what that plan places). Freed blocks are not
+//   reused one by one: a long-lived instance keeps at most its run's bytes.
 // - The block area is counted in chunks of SWITCHBOARD_RUNS_CHUNK_BYTES (2 MiB, a transparent
 //   huge page), each with the number of runs overlapping it that are not dead. When a run's
 //   death brings a chunk's count to zero, the chunk's memory goes back to the system through
