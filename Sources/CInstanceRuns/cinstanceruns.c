@@ -192,13 +192,10 @@ static void release_chunks(uint32_t first, uint32_t last) {
     }
 }
 
-/// The chunks of [from, to) (offsets, to > from) gain a run. Under the lock.
-static void hold_chunks(uint64_t from, uint64_t to) {
-    for (uint32_t chunk = chunk_of(from), last = chunk_of(to - 1); chunk <= last; chunk++) chunk_live[chunk]++;
+/// Chunks `first` to `last` gain a run. Under the lock.
+static void hold_chunks(uint32_t first, uint32_t last) {
+    for (uint32_t chunk = first; chunk <= last; chunk++) chunk_live[chunk]++;
 }
-
-/// The chunks of [from, to) lose a run. Under the lock.
-static void drop_chunks(uint64_t from, uint64_t to) { release_chunks(chunk_of(from), chunk_of(to - 1)); }
 
 /// Pops a dead run of `slot`'s type, or of another type if it holds the type's usual run and
 /// is less than twice its size (a larger one would keep the rest of its bytes from going
@@ -228,7 +225,7 @@ static int acquire_run(creation_state *state, int fresh_only) {
         atomic_store_explicit(&run->live, 1, memory_order_relaxed);
         state->bump = run_start(run);
         state->limit = state->bump + run->capacity;
-        hold_chunks(state->bump, state->limit);
+        hold_chunks(chunk_of(state->bump), chunk_of(state->limit - 1));
         state->fresh = 0;
         counters.runs_reused++;
         counters.runs_dead--;
@@ -244,7 +241,7 @@ static int acquire_run(creation_state *state, int fresh_only) {
         state->bump = blocks_used;
         blocks_used += SWITCHBOARD_RUNS_STEP;
         state->limit = blocks_used;
-        hold_chunks(state->bump, state->limit);
+        hold_chunks(chunk_of(state->bump), chunk_of(state->limit - 1));
         state->fresh = 1;
         counters.runs_made++;
     }
@@ -261,7 +258,7 @@ static int extend_run(creation_state *state) {
     if (blocks_used == state->limit && blocks_used + SWITCHBOARD_RUNS_STEP <= atomic_load_explicit(&block_bytes, memory_order_relaxed)) {
         blocks_used += SWITCHBOARD_RUNS_STEP;
         // The run now reaches into the chunks after its old end's (if the step crossed one).
-        for (uint32_t chunk = chunk_of(state->limit - 1) + 1, last = chunk_of(blocks_used - 1); chunk <= last; chunk++) chunk_live[chunk]++;
+        hold_chunks(chunk_of(state->limit - 1) + 1, chunk_of(blocks_used - 1));
         state->limit = blocks_used;
         grown = 1;
     }
@@ -277,7 +274,7 @@ static void release(uint32_t number) {
     type_slot *entry = &types[run->slot];
     run->next_dead = entry->dead_head;
     entry->dead_head = number;
-    drop_chunks(run_start(run), run_start(run) + run->capacity);
+    release_chunks(chunk_of(run_start(run)), chunk_of(run_start(run) + run->capacity - 1));
     counters.runs_dead++;
     counters.bytes_in_live_runs -= run->capacity;
     unlock();

@@ -31,6 +31,7 @@ private final class Swept {}
 private final class SweptLarge {}
 private final class Modest {}
 private final class Roomy {}
+private final class Unplanned {}
 
 /// Blocks a test keeps across a creation, allocated outside it.
 private final class Slots: @unchecked Sendable {
@@ -360,6 +361,24 @@ final class InstanceRunsTests: XCTestCase {
         XCTAssertEqual(after.runsMade, before.runsMade)
         for index in 0..<next { free(blocks[index]) }
         free(blocks[next + 1])
+    }
+
+    func testBeforeItsPlanATypeTakesFreshRunsRatherThanAnotherTypesDeadOne() {
+        let slots = Slots()
+        // Another type's dead run of 80 bytes, which 48-byte creations would fit.
+        creation(of: Donor.self) { slots[0] = malloc(60) }
+        free(slots[0])
+        let before = InstanceRuns.statistics
+        XCTAssertGreaterThan(before.runsDead, 0)
+        // Its first two creations (the plan comes at the fourth): what one places is not yet
+        // known, so neither borrows.
+        creation(of: Unplanned.self) { slots[1] = malloc(40) }
+        creation(of: Unplanned.self) { slots[2] = malloc(40) }
+        let after = InstanceRuns.statistics
+        XCTAssertEqual(after.runsMade, before.runsMade + 2)
+        XCTAssertEqual(after.runsReused, before.runsReused)
+        free(slots[1])
+        free(slots[2])
     }
 
     func testADeadRunTwiceATypesUsualRunIsNotBorrowed() {

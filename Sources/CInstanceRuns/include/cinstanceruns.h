@@ -27,8 +27,8 @@
 //   placement suffers), and a type that differs SWITCHBOARD_RUNS_RELEARN_AFTER times in a row
 //   is observed again.
 // - A block has glibc's 8-byte header before a 16-byte-aligned payload (its size class, its
-//   position in the creation and its run), so memory costs what glibc's does. A run's only
-//   state is a count of its live blocks (plus one while its creation is open); when the count
+//   position in the creation and its run), so memory costs what glibc's does. A run's state
+//   is a count of its live blocks (plus one while its creation is open); when the count
 //   reaches zero the whole run is reused by a later creation of the same type (or of another
 //   type whose plan it fits, if less than twice what that plan places). Freed blocks are not
 //   reused one by one: a long-lived instance keeps at most its run's bytes.
