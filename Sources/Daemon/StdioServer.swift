@@ -9,15 +9,16 @@ import SystemIO
 ///
 /// ## Threads
 /// - The reader thread (the one that called ``run()``) reads stdin through ``FrameReader``
-///   (one `read(2)` per chunk, after a `poll(2)` that also watches the signal self-pipe),
-///   parses each frame with jansson (pure work, no session state: on the second core it
-///   overlaps with the executor), and hands the chunk's frames to the executor as one work
-///   item. The ``ReadAheadBudget`` bounds what it hands over and the executor has not
-///   finished; beyond it, the reader stops reading.
+///   (one blocking `read(2)` per chunk, of an `InterruptibleInput` that a signal or the
+///   server's end stops), parses each frame with jansson (pure work, no session state: on
+///   the second core it overlaps with the executor), and hands a chunk of many frames to the
+///   executor as one work item; a chunk of one it runs itself, in the executor's turn. The
+///   ``ReadAheadBudget`` bounds what it hands over and the executor has not finished;
+///   beyond it, the reader stops reading.
 /// - The executor (``SessionExecutor``, shared with the REPL) runs the session: every request,
 ///   every scheduled action. The ``Outbox`` writes what one work item produced at its end.
-/// - Signals wake the reader through a self-pipe (``TerminationSignals``); logs are written by
-///   a thread of their own (``LogSink``). Neither can block the protocol.
+/// - Signals stop the reader's input (``TerminationSignals``); logs are written by a thread
+///   of their own (``LogSink``). Neither can block the protocol.
 ///
 /// ## Stopping
 /// End of input, `shutdown`, SIGTERM, SIGINT or SIGHUP: every request read before is
@@ -110,10 +111,10 @@ public final class StdioServer: @unchecked Sendable {
         ProcessIO.ignoreBrokenPipeSignal()
         let signals: TerminationSignals?
         do {
-            signals = try TerminationSignals()
+            signals = try TerminationSignals(reading: input)
         } catch {
-            // No pipe for signals (out of descriptors): serve anyway; signals then keep their
-            // default action.
+            // No descriptors for the interruptible input (out of them): serve anyway; signals
+            // then keep their default action.
             log?.write("switchboard: signals will not stop the daemon gracefully: \(error)")
             signals = nil
         }
@@ -124,12 +125,12 @@ public final class StdioServer: @unchecked Sendable {
         if let signals {
             // The reader runs on this thread, which would otherwise only wait: starting a
             // thread for it was a tenth of the time to the first response (issue 18). When the
-            // server finishes on the executor, `finish` wakes it through the signal pipe.
+            // server finishes on the executor, `finish` stops its input.
             readLoop(maxBatch: maxBatch, signals: signals)
         } else {
-            // No pipe to wake a reader with: it gets a thread of its own (a queue, so its one
-            // thread may block in poll(2) without starving Dispatch), which `run()` leaves
-            // blocked when the server finishes.
+            // No input that can be stopped: the reader gets a thread of its own (a queue, so
+            // its one thread may block in read(2) without starving Dispatch), which `run()`
+            // leaves blocked when the server finishes.
             DispatchQueue(label: "switchboard.reader").async { [self] in
                 readLoop(maxBatch: maxBatch, signals: nil)
             }
@@ -141,11 +142,10 @@ public final class StdioServer: @unchecked Sendable {
     // MARK: Reading (reader thread)
 
     private func readLoop(maxBatch: Int, signals: TerminationSignals?) {
-        let reader = FrameReader(
-            fileDescriptor: input, mode: options.framing,
-            maxMessageLength: options.limits.maxMessageLength, chunkSize: options.limits.readChunkBytes,
-            interruptedBy: signals?.readEnd
-        )
+        let framing = options.framing, limits = options.limits
+        let reader = signals.map {
+            FrameReader(input: $0.input, mode: framing, maxMessageLength: limits.maxMessageLength, chunkSize: limits.readChunkBytes)
+        } ?? FrameReader(fileDescriptor: input, mode: framing, maxMessageLength: limits.maxMessageLength, chunkSize: limits.readChunkBytes)
         var announcedMode = FramingMode.auto
         // How many frames the last chunk held, plus a quarter: each chunk's array is reserved
         // at that size, so a pipelined stream's arrays are not grown by doubling (copying
@@ -153,11 +153,14 @@ public final class StdioServer: @unchecked Sendable {
         // free: together about 230 instructions a request, callgrind).
         var expectedFrames = 16
         let keepsBytes = observer != nil
+        // The chunk's frames. Kept from chunk to chunk while each chunk is run on this thread
+        // (a single message, see `runHere`), so a client that waits for every answer costs no
+        // array; handed to the executor with a chunk of many, and then made anew.
+        var frames: [ReaderHandoff] = []
         while true {
             // Closures written inline, not stored in a `let`: a stored closure capturing `frames`
             // makes every append pay the runtime's dynamic exclusivity check.
-            var frames: [ReaderHandoff] = []
-            frames.reserveCapacity(expectedFrames)
+            if frames.capacity == 0 { frames.reserveCapacity(expectedFrames) }
             var bytes = 0
             let step: FrameReader.ChunkOutcome
             do {
@@ -181,8 +184,13 @@ public final class StdioServer: @unchecked Sendable {
             switch step {
             case .read:
                 guard !frames.isEmpty else { continue }
-                budget.acquire(bytes: bytes)
-                hand(consume frames, bytes: bytes, then: nil)
+                if frames.count == 1 {
+                    runHere(&frames)
+                } else {
+                    budget.acquire(bytes: bytes)
+                    hand(consume frames, bytes: bytes, then: nil)
+                    frames = []
+                }
             case .ended:
                 budget.acquire(bytes: bytes)
                 return hand(consume frames, bytes: bytes, then: .finished)
@@ -195,33 +203,38 @@ public final class StdioServer: @unchecked Sendable {
         }
     }
 
-    /// Gives one chunk's frames to the executor; `ending` stops the server after them.
+    /// Gives one chunk's frames to the executor; `ending` stops the server after them. A chunk
+    /// of many (a pipelined stream) goes there so that the next chunk is read meanwhile.
     private func hand(_ frames: consuming [ReaderHandoff], bytes: Int, then ending: Outcome?) {
-        let count = frames.count
         let batch = FrameBatch(frames)
-        let work: @Sendable (Session) -> Void = { [self] session in
+        executor.async { [self] session in
             defer { budget.release(bytes: bytes) }
-            process(batch, in: session)
+            // The batch holds the only reference to its array (the reader gave its own up),
+            // so the frames are reached in place, without a copy of the array.
+            process(&batch.frames, in: session)
             if let ending { stop(session, ending) }
         }
-        // A chunk of one message is usually a client waiting for its answer (an editor, a
-        // script): running it on this thread, in the executor's turn, spares waking the
-        // executor's thread, one of the two thread wake-ups of a round trip. A chunk of many (a
-        // pipelined stream) goes to the executor, so the next chunk is read meanwhile.
-        if count == 1, ending == nil {
-            executor.sync(work)
-        } else {
-            executor.async(work)
-        }
+    }
+
+    /// Runs a chunk of one message on this thread, in the executor's turn, and empties
+    /// `frames` for the next chunk (keeping its storage).
+    ///
+    /// Such a chunk is usually a client waiting for its answer (an editor, a script): running
+    /// it here spares waking the executor's thread, one of the two thread wake-ups of a round
+    /// trip, and the work item, its batch and the chunk's array (about 1,500 instructions a
+    /// round trip, callgrind, issue 18). It takes no room in the read-ahead budget: the reader
+    /// waits here until it has run, behind every chunk handed over before it.
+    private func runHere(_ frames: inout [ReaderHandoff]) {
+        executor.sync { session in process(&frames, in: session) }
+        frames.removeAll(keepingCapacity: true)
     }
 
     // MARK: Executor
 
-    private func process(_ batch: FrameBatch, in session: Session) {
+    /// Runs `frames` in place; each is moved out as it runs (see `process(_:count:)`).
+    private func process(_ frames: inout [ReaderHandoff], in session: Session) {
         guard outcome == nil else { return }
-        // The batch holds the only reference to its array (the reader gave its own up), so
-        // the frames are reached in place, without a copy of the array.
-        let finished = batch.frames.withUnsafeMutableBufferPointer { frames in
+        let finished = frames.withUnsafeMutableBufferPointer { frames in
             frames.baseAddress.map { process(UnsafeMutablePointer($0), count: frames.count) } ?? false
         }
         if finished { finish(.finished) }

@@ -12,18 +12,21 @@ import SystemIO
 /// - ``readChunk(_:)`` does exactly one read and passes every frame it completed to a closure:
 ///   the daemon's reader thread parses and hands off one chunk's frames together.
 ///
-/// With an `interruptedBy` descriptor, every read first waits (`poll(2)`) on the input and on
-/// that descriptor; when the latter becomes readable (a signal handler wrote to a self-pipe),
-/// the reader stops *between* reads, so every byte it consumed has been decoded and handed out.
+/// Reading an ``InterruptibleInput`` (the daemon's stdin), the reader stops *between* reads
+/// when the input is stopped (by a signal's handler, or the server's end), so every byte it
+/// consumed has been decoded and handed out; no `poll(2)` precedes its reads.
 ///
 /// Not thread-safe and not `Sendable`: one thread owns a reader. Memory stays within about
 /// `maxMessageLength + chunkSize` plus the frames of one chunk, whatever the peer sends. The
 /// reader does not close the descriptor.
 public final class FrameReader {
-    /// The descriptor read from; owned by the caller.
-    public let fileDescriptor: FileDescriptor
-    /// Readable when reading should stop (a self-pipe written by a signal handler), or nil.
-    public let interruption: FileDescriptor?
+    /// What is read: a descriptor owned by the caller, or an input that can be stopped.
+    private enum Source {
+        case descriptor(FileDescriptor)
+        case interruptible(InterruptibleInput)
+    }
+
+    private let source: Source
 
     private var decoder: FrameDecoder
     /// Reused for every read; its size is the `chunkSize` given at creation.
@@ -40,7 +43,7 @@ public final class FrameReader {
         /// End of input: the decoder was finished (a partial last message handed out as
         /// ``FrameDecoder/finish(_:)`` describes). Every later call returns this again.
         case ended
-        /// The interruption descriptor became readable before anything more was read.
+        /// The input was stopped before anything more was read.
         case interrupted
         /// Nothing arrived within the timeout given to ``readChunk(timeoutMilliseconds:_:)``.
         case timedOut
@@ -52,15 +55,26 @@ public final class FrameReader {
     ///   - mode: The framing; `.auto` decides on the first non-blank byte (see ``mode``).
     ///   - maxMessageLength: Longer messages are skipped unstored and reported as `.tooLong`.
     ///   - chunkSize: Bytes asked of each read; must be positive.
-    ///   - interruptedBy: A descriptor whose readability stops reading (see the type's notes).
-    public init(
+    public convenience init(
         fileDescriptor: FileDescriptor, mode: FramingMode = .newline,
-        maxMessageLength: Int = 16 * 1024 * 1024, chunkSize: Int = 64 * 1024,
-        interruptedBy interruption: FileDescriptor? = nil
+        maxMessageLength: Int = 16 * 1024 * 1024, chunkSize: Int = 64 * 1024
     ) {
+        self.init(source: .descriptor(fileDescriptor), mode: mode, maxMessageLength: maxMessageLength, chunkSize: chunkSize)
+    }
+
+    /// Creates a reader of an input that can be stopped (see the type's notes); the other
+    /// parameters are as for a descriptor's reader. Reads then report
+    /// ``ChunkOutcome/interrupted`` once the input is stopped.
+    public convenience init(
+        input: InterruptibleInput, mode: FramingMode = .newline,
+        maxMessageLength: Int = 16 * 1024 * 1024, chunkSize: Int = 64 * 1024
+    ) {
+        self.init(source: .interruptible(input), mode: mode, maxMessageLength: maxMessageLength, chunkSize: chunkSize)
+    }
+
+    private init(source: Source, mode: FramingMode, maxMessageLength: Int, chunkSize: Int) {
         precondition(chunkSize > 0, "FrameReader: chunkSize must be positive")
-        self.fileDescriptor = fileDescriptor
-        self.interruption = interruption
+        self.source = source
         self.decoder = FrameDecoder(mode: mode, maxMessageLength: maxMessageLength)
         self.chunk = [UInt8](repeating: 0, count: chunkSize)
     }
@@ -92,38 +106,52 @@ public final class FrameReader {
         }
     }
 
-    /// Exactly one read (after waiting for input or the interruption); every frame the read
-    /// completed goes to `onFrame`, in order. Frames still queued for ``next()`` are not
-    /// touched: use one style per reader.
+    /// Exactly one read; every frame the read completed goes to `onFrame`, in order. Frames
+    /// still queued for ``next()`` are not touched: use one style per reader.
     ///
     /// With `timeoutMilliseconds` (≥ 0), returns ``ChunkOutcome/timedOut`` when nothing arrived
-    /// within it.
+    /// within it (a descriptor's reader only: an interruptible input's reads wait until input,
+    /// its end or a stop).
     public func readChunk(timeoutMilliseconds: Int32 = -1, _ onFrame: (InboundFrame) -> Void) throws(FrameReadError) -> ChunkOutcome {
         if reachedEnd { return .ended }
-        if interruption != nil || timeoutMilliseconds >= 0 {
-            let ready: FileDescriptor.InputReadiness
-            do {
-                ready = try FileDescriptor.waitForInput(on: fileDescriptor, orInterruption: interruption, timeoutMilliseconds: timeoutMilliseconds)
-            } catch {
-                throw .readFailed(error)
-            }
-            // The interruption first, even when input is waiting too.
-            if ready.interrupted { return .interrupted }
-            if !ready.input { return .timedOut }
-        }
-        let fd = fileDescriptor
-        // Array.withUnsafeMutableBytes rethrows untyped errors: carry the result out by value.
-        let result = chunk.withUnsafeMutableBytes { buffer -> Result<Int, Errno> in
-            do throws(Errno) {
-                return .success(try fd.read(into: buffer))
-            } catch {
-                return .failure(error)
-            }
-        }
         let count: Int
-        switch result {
-        case let .success(read): count = read
-        case let .failure(error): throw .readFailed(error)
+        switch source {
+        case let .interruptible(input):
+            // Array.withUnsafeMutableBytes rethrows untyped errors: carry the result out by value.
+            let result = chunk.withUnsafeMutableBytes { buffer -> Result<InterruptibleInput.ReadOutcome, Errno> in
+                do throws(Errno) {
+                    return .success(try input.read(into: buffer))
+                } catch {
+                    return .failure(error)
+                }
+            }
+            switch result {
+            case let .success(.read(read)): count = read
+            case .success(.ended): count = 0
+            case .success(.stopped): return .interrupted
+            case let .failure(error): throw .readFailed(error)
+            }
+        case let .descriptor(fd):
+            if timeoutMilliseconds >= 0 {
+                let ready: [Int]
+                do {
+                    ready = try FileDescriptor.waitForInput(on: [fd], timeoutMilliseconds: timeoutMilliseconds)
+                } catch {
+                    throw .readFailed(error)
+                }
+                if ready.isEmpty { return .timedOut }
+            }
+            let result = chunk.withUnsafeMutableBytes { buffer -> Result<Int, Errno> in
+                do throws(Errno) {
+                    return .success(try fd.read(into: buffer))
+                } catch {
+                    return .failure(error)
+                }
+            }
+            switch result {
+            case let .success(read): count = read
+            case let .failure(error): throw .readFailed(error)
+            }
         }
         if count == 0 {
             reachedEnd = true

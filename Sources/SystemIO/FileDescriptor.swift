@@ -223,43 +223,6 @@ public struct FileDescriptor: RawRepresentable, Hashable, Sendable, CustomString
         return table.indices.filter { table[$0].revents != 0 }
     }
 
-    /// What `waitForInput(on:orInterruption:timeoutMilliseconds:)` found ready.
-    public struct InputReadiness: Sendable, Equatable {
-        /// The descriptor has input (or end of input, or an error) to read.
-        public var input: Bool
-        /// The interruption descriptor is readable.
-        public var interrupted: Bool
-
-        /// Readiness as given.
-        public init(input: Bool, interrupted: Bool) {
-            self.input = input
-            self.interrupted = interrupted
-        }
-    }
-
-    /// Blocks until `descriptor` or `interruption` has input, or the timeout passes (-1: no
-    /// timeout; both false on timeout).
-    ///
-    /// The same `poll(2)` as the general form, on a table of at most two entries kept on the
-    /// stack: the daemon's reader waits like this before every read, and the general form's
-    /// arrays cost three or four heap allocations each time (BENCHMARKS.md, issue 18).
-    public static func waitForInput(
-        on descriptor: FileDescriptor, orInterruption interruption: FileDescriptor?, timeoutMilliseconds: Int32
-    ) throws(Errno) -> InputReadiness {
-        let events = Readiness.input.events
-        var table = (
-            pollfd(fd: descriptor.rawValue, events: events, revents: 0),
-            pollfd(fd: interruption?.rawValue ?? -1, events: events, revents: 0)
-        )
-        let count: nfds_t = interruption == nil ? 1 : 2
-        _ = try withUnsafeMutableBytes(of: &table) { raw throws(Errno) in
-            // A tuple of two `pollfd`s is laid out as an array of two.
-            let entries = raw.baseAddress.unsafelyUnwrapped.assumingMemoryBound(to: pollfd.self)
-            return try retryingInterrupts { poll(entries, count, timeoutMilliseconds) }
-        }
-        return InputReadiness(input: table.0.revents != 0, interrupted: interruption != nil && table.1.revents != 0)
-    }
-
     // MARK: Properties
 
     /// Whether this is a terminal.

@@ -8,11 +8,22 @@ import Glibc
 /// signal handler of the project.
 ///
 /// The handler is async-signal-safe: it only bumps an atomic counter, writes one byte to a
-/// pipe (`write(2)` is on POSIX's list of safe calls) and, when asked to, writes a prepared
-/// message and calls `_exit` on a repeated signal. Everything it touches is allocated by
-/// ``install(_:wake:restartCalls:onRepeat:)`` before the handler can run. The waiting thread
-/// polls the pipe's read end beside its own input, and ``take(_:)`` says which signal came.
+/// pipe (`write(2)` is on POSIX's list of safe calls) or stops an ``InterruptibleInput``
+/// (itself async-signal-safe) and, when asked to, writes a prepared message and calls `_exit`
+/// on a repeated signal. Everything it touches is allocated by
+/// ``install(_:wake:restartCalls:onRepeat:)`` before the handler can run. A thread waiting
+/// on a pipe polls its read end beside its own input; a thread reading an interruptible input
+/// has its read end. ``take(_:)`` says which signal came.
 public enum SignalWake {
+    /// What a delivery wakes.
+    public enum Target: Sendable {
+        /// A byte is written to this descriptor (a self-pipe's non-blocking write end).
+        case pipe(FileDescriptor)
+        /// This input is stopped (``InterruptibleInput/stop()``). The input is kept for the
+        /// rest of the process's life: the handler may run at any moment.
+        case input(InterruptibleInput)
+    }
+
     /// What a repeated signal does.
     public enum Repeat: Sendable {
         /// Counted and woken like the first.
@@ -27,6 +38,8 @@ public enum SignalWake {
     fileprivate final class Slot: Sendable {
         let count = Atomic<Int>(0)
         let wake = Atomic<Int32>(-1)
+        /// An `InterruptibleInput`'s address (retained for good), or 0.
+        let input = Atomic<Int>(0)
         let exitStatus = Atomic<Int32>(-1)
         /// The exit message's bytes, allocated once and never freed (the handler may read them
         /// at any moment until the process ends).
@@ -42,18 +55,27 @@ public enum SignalWake {
         return unsafeBitCast(current.__sigaction_handler.sa_handler, to: Int.self) == unsafeBitCast(SIG_IGN, to: Int.self)
     }
 
-    /// Installs the handler for `signal`: each delivery counts, and writes a byte to `wake`.
+    /// Installs the handler for `signal`: each delivery counts, and wakes `wake`.
     ///
     /// - Parameters:
     ///   - restartCalls: `SA_RESTART`; without it a blocking call returns `EINTR` at once
     ///     (the line editor's `poll(2)` relies on that to redraw).
     ///   - onRepeat: what a second and later delivery does.
-    public static func install(_ signal: Int32, wake: FileDescriptor, restartCalls: Bool = true, onRepeat: Repeat = .wakeAgain) {
+    public static func install(_ signal: Int32, wake: Target, restartCalls: Bool = true, onRepeat: Repeat = .wakeAgain) {
         // Touch every global the handler reads, so their one-time initialization happens
         // here and never inside the handler (swift_once is not async-signal-safe).
         _ = exitGroupCount.load(ordering: .relaxed)
         let slot = slots[Int(signal)]
-        slot.wake.store(wake.rawValue, ordering: .releasing)
+        switch wake {
+        case let .pipe(descriptor):
+            slot.input.store(0, ordering: .releasing)
+            slot.wake.store(descriptor.rawValue, ordering: .releasing)
+        case let .input(input):
+            slot.wake.store(-1, ordering: .releasing)
+            // Retained for good, and an input installed before is never released: a handler
+            // running on another thread may be using it.
+            slot.input.store(Int(bitPattern: Unmanaged.passRetained(input).toOpaque()), ordering: .releasing)
+        }
         if case let .exit(status, message) = onRepeat {
             let bytes = Array((message + "\n").utf8)
             let storage = UnsafeMutablePointer<UInt8>.allocate(capacity: bytes.count)
@@ -83,8 +105,15 @@ public enum SignalWake {
                 }
                 _exit(status)
             }
-            var byte: UInt8 = 1
-            _ = write(slot.wake.load(ordering: .acquiring), &byte, 1)
+            let pipe = slot.wake.load(ordering: .acquiring)
+            if pipe >= 0 {
+                var byte: UInt8 = 1
+                _ = write(pipe, &byte, 1)
+            }
+            if let input = UnsafeRawPointer(bitPattern: slot.input.load(ordering: .acquiring)) {
+                // Without a reference count taken: the slot holds one for good.
+                Unmanaged<InterruptibleInput>.fromOpaque(input)._withUnsafeGuaranteedRef { $0.stop() }
+            }
         }
         sigemptyset(&action.sa_mask)
         action.sa_flags = restartCalls ? SA_RESTART : 0

@@ -124,21 +124,20 @@ final class FrameReaderTests: XCTestCase {
         XCTAssertEqual(try reader.readChunk { _ in XCTFail("nothing after the end") }, .ended)
     }
 
-    func testReadChunk_StopsBetweenReadsWhenTheInterruptionBecomesReadable() throws {
+    func testReadChunk_StopsBetweenReadsWhenTheInputIsStopped() throws {
         let input = TestPipe()
-        let wake = TestPipe()
-        let reader = FrameReader(fileDescriptor: FileDescriptor(rawValue: input.readEnd), interruptedBy: FileDescriptor(rawValue: wake.readEnd))
+        let interruptible = try InterruptibleInput(duplicating: FileDescriptor(rawValue: input.readEnd))
+        let reader = FrameReader(input: interruptible)
         writeRaw(input.writeEnd, bytes("first\n"))
         XCTAssertEqual(try reader.readChunk { XCTAssertEqual($0, message("first")) }, .read(bytes: 6))
-        // Blocked in poll(2) with nothing to read: the wake-up ends the wait.
-        let wakeEnd = wake.writeEnd
-        let waker = TestThread {
+        // Blocked in read(2) with nothing to read: the stop ends the wait.
+        let stopper = TestThread {
             usleep(50_000)
-            writeRaw(wakeEnd, [1])
+            interruptible.stop()
         }
         XCTAssertEqual(try reader.readChunk { _ in XCTFail("nothing was read") }, .interrupted)
-        waker.join()
-        // Input and the interruption both ready: the interruption wins, so reading stops.
+        stopper.join()
+        // Input waiting and the input stopped: reading stops before it.
         writeRaw(input.writeEnd, bytes("second\n"))
         XCTAssertEqual(try reader.readChunk { _ in XCTFail("stopped before reading") }, .interrupted)
     }

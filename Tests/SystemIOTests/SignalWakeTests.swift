@@ -9,7 +9,7 @@ final class SignalWakeTests: XCTestCase {
         defer { try? readEnd.close(); try? writeEnd.close() }
         try writeEnd.setNonBlocking(true)
         // SIGUSR1: nothing else in the test process uses it.
-        SignalWake.install(SIGUSR1, wake: writeEnd)
+        SignalWake.install(SIGUSR1, wake: .pipe(writeEnd))
         defer { ProcessIO.restoreDefault(signal: SIGUSR1) }
         _ = SignalWake.take(SIGUSR1)
         XCTAssertEqual(raise(SIGUSR1), 0)

@@ -145,8 +145,8 @@ class Lifecycle(unittest.TestCase):
 
     def test_shutdown_run_by_the_executor_wakes_the_waiting_reader(self):
         # Two requests in one write go to the executor's thread as one batch, so `shutdown`
-        # finishes the server there while the reader waits in poll(2) on an open stdin: the
-        # reader must be woken, or the daemon never exits.
+        # finishes the server there while the reader is blocked in read(2) on an open stdin:
+        # the reader must be stopped, or the daemon never exits.
         process = start()
         process.stdin.write(request(1, "signup.viewDidLoad") + request(2, "shutdown"))
         process.stdin.flush()

@@ -192,9 +192,10 @@ class Logs(unittest.TestCase):
         self.assertEqual(process.wait(timeout=10), 0)
         self.assertIn(b"log lines were dropped: stderr was not being read", errors)
 
-    def test_no_descriptor_for_the_signal_pipe_serves_anyway_and_shutdown_still_exits(self):
+    def test_no_descriptor_for_the_interruptible_input_serves_anyway_and_shutdown_still_exits(self):
         """Started with room for one descriptor beyond stdin, stdout and stderr (RLIMIT_NOFILE
-        4), the daemon cannot make its signal pipe (two descriptors): it says so in one line,
+        4), the daemon cannot make the input that signals stop (a duplicate of stdin and a
+        pipe, three descriptors): it says so in one line,
         answers, and `shutdown` with stdin still open ends it with status 0. (The reader then
         waits on a thread of its own, since nothing could wake it on this one.)"""
         import resource

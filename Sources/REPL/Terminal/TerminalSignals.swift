@@ -18,8 +18,8 @@ enum TerminalSignals {
     /// Installs the handlers, waking `wake` on each signal. No SA_RESTART: the editor's
     /// `poll(2)` returns at once to redraw.
     static func install(wake: WakePipe) {
-        SignalWake.install(SIGINT, wake: wake.writeEnd, restartCalls: false)
-        SignalWake.install(SIGCONT, wake: wake.writeEnd, restartCalls: false)
+        SignalWake.install(SIGINT, wake: .pipe(wake.writeEnd), restartCalls: false)
+        SignalWake.install(SIGCONT, wake: .pipe(wake.writeEnd), restartCalls: false)
     }
 
     /// Whether a SIGINT arrived since the last call.

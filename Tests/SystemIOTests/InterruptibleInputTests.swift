@@ -1,0 +1,161 @@
+import Dispatch
+import Foundation
+import Glibc
+@testable import SystemIO
+import XCTest
+
+/// An input read by blocking reads that a thread or a signal handler stops.
+final class InterruptibleInputTests: XCTestCase {
+    /// A pipe whose ends are closed when the test is done.
+    private final class Pipe {
+        let readEnd: FileDescriptor
+        let writeEnd: FileDescriptor
+        init() throws {
+            (readEnd, writeEnd) = try FileDescriptor.pipe()
+        }
+        func write(_ text: String) throws {
+            try writeEnd.writeAll(Array(text.utf8))
+        }
+        deinit {
+            try? readEnd.close()
+            try? writeEnd.close()
+        }
+    }
+
+    private static func read(_ input: InterruptibleInput, capacity: Int = 64) throws -> (InterruptibleInput.ReadOutcome, String) {
+        var buffer = [UInt8](repeating: 0, count: capacity)
+        let outcome = try buffer.withUnsafeMutableBytes { try input.read(into: $0) }
+        if case let .read(count) = outcome { return (outcome, String(decoding: buffer[..<count], as: UTF8.self)) }
+        return (outcome, "")
+    }
+
+    /// Runs `read` on a thread of its own, which stays alive until `release` is signalled (a
+    /// stop may still interrupt it after the read returned: the reading thread must outlive
+    /// every stop).
+    private func readOnAThread(
+        _ input: InterruptibleInput, release: DispatchSemaphore
+    ) -> (done: DispatchSemaphore, outcome: () -> InterruptibleInput.ReadOutcome?) {
+        let done = DispatchSemaphore(value: 0)
+        let box = Monitor<InterruptibleInput.ReadOutcome?>(nil)
+        Thread.detachNewThread {
+            let outcome = try? Self.read(input).0
+            box.withLock { $0 = outcome }
+            done.signal()
+            release.wait()
+        }
+        return (done, { box.withLock { $0 } })
+    }
+
+    func testReadsWhatArrivesThenTheEndOfInput() throws {
+        let pipe = try Pipe()
+        let input = try InterruptibleInput(duplicating: pipe.readEnd)
+        try pipe.write("hello")
+        let (outcome, text) = try Self.read(input)
+        XCTAssertEqual(outcome, .read(5))
+        XCTAssertEqual(text, "hello")
+        try pipe.writeEnd.close()
+        XCTAssertEqual(try Self.read(input).0, .ended)
+        XCTAssertFalse(input.isStopped)
+    }
+
+    func testANonBlockingInputIsWaitedForAndStillStops() throws {
+        // A parent may hand stdin over non-blocking: reads wait for input rather than fail.
+        let pipe = try Pipe()
+        try pipe.readEnd.setNonBlocking(true)
+        let input = try InterruptibleInput(duplicating: pipe.readEnd)
+        let release = DispatchSemaphore(value: 0)
+        defer { release.signal() }
+        let first = readOnAThread(input, release: release)
+        usleep(50_000)
+        XCTAssertEqual(first.done.wait(timeout: .now()), .timedOut, "waiting, not failing, on an empty input")
+        try pipe.write("late")
+        XCTAssertEqual(first.done.wait(timeout: .now() + 5), .success)
+        XCTAssertEqual(first.outcome(), .read(4))
+        // The same thread's input, waiting again: a stop ends the wait.
+        let second = readOnAThread(input, release: release)
+        usleep(50_000)
+        input.stop()
+        XCTAssertEqual(second.done.wait(timeout: .now() + 5), .success, "the stop ended the wait")
+        XCTAssertEqual(second.outcome(), .stopped)
+    }
+
+    func testAStopBeforeAReadWinsOverWaitingInputAndLeavesItInTheCallersDescriptor() throws {
+        let pipe = try Pipe()
+        let input = try InterruptibleInput(duplicating: pipe.readEnd)
+        try pipe.write("kept")
+        input.stop()
+        XCTAssertTrue(input.isStopped)
+        XCTAssertEqual(try Self.read(input).0, .stopped)
+        XCTAssertEqual(try Self.read(input).0, .stopped, "every later read too")
+        // The caller's own descriptor still reads the input: only the duplicate was replaced.
+        var buffer = [UInt8](repeating: 0, count: 16)
+        let count = try buffer.withUnsafeMutableBytes { try pipe.readEnd.read(into: $0) }
+        XCTAssertEqual(String(decoding: buffer[..<count], as: UTF8.self), "kept")
+    }
+
+    func testAfterAStopAReadThatMissedTheFlagEndsAtOnce() throws {
+        // A reader stopped between its check of the flag and its read(2) reads the empty pipe
+        // put in the input's place: end of input at once, although input is waiting.
+        let pipe = try Pipe()
+        let input = try InterruptibleInput(duplicating: pipe.readEnd)
+        try pipe.write("waiting")
+        input.stop()
+        var buffer = [UInt8](repeating: 0, count: 16)
+        XCTAssertEqual(try buffer.withUnsafeMutableBytes { try input.readDescriptor.read(into: $0) }, 0)
+    }
+
+    func testAStopFromAnotherThreadEndsAReadBlockedOnAnIdleInput() throws {
+        let pipe = try Pipe()
+        let input = try InterruptibleInput(duplicating: pipe.readEnd)
+        let release = DispatchSemaphore(value: 0)
+        defer { release.signal() }
+        let reader = readOnAThread(input, release: release)
+        // Long enough for the thread to be blocked in read(2) (the test passes either way: a
+        // read that starts after the stop ends at once).
+        usleep(50_000)
+        XCTAssertEqual(reader.done.wait(timeout: .now()), .timedOut, "nothing to read yet")
+        input.stop()
+        XCTAssertEqual(reader.done.wait(timeout: .now() + 5), .success, "the stop ended the blocked read")
+        XCTAssertEqual(reader.outcome(), .stopped)
+    }
+
+    func testAStopAtAnyMomentEndsTheReader() throws {
+        // The stop lands before, during or after the reader's check of the flag and its read
+        // (the window the descriptor's replacement closes): each time the reader returns.
+        let pipe = try Pipe()
+        for round in 0..<200 {
+            let input = try InterruptibleInput(duplicating: pipe.readEnd)
+            let release = DispatchSemaphore(value: 0)
+            let reader = readOnAThread(input, release: release)
+            usleep(UInt32(round % 40) * 5)
+            input.stop()
+            let ended = reader.done.wait(timeout: .now() + 5) == .success
+            release.signal()
+            guard ended else {
+                // Unblock the stuck reader so the test process can go on, and report.
+                try pipe.write("x")
+                return XCTFail("round \(round): the reader did not return after the stop")
+            }
+            XCTAssertEqual(reader.outcome(), .stopped, "round \(round)")
+        }
+    }
+
+    func testASignalHandlerStopsTheInput() throws {
+        let pipe = try Pipe()
+        let input = try InterruptibleInput(duplicating: pipe.readEnd)
+        // SIGUSR1: nothing else in the test process uses it (SignalWakeTests restores it too).
+        SignalWake.install(SIGUSR1, wake: .input(input))
+        defer { ProcessIO.restoreDefault(signal: SIGUSR1) }
+        _ = SignalWake.take(SIGUSR1)
+        let release = DispatchSemaphore(value: 0)
+        defer { release.signal() }
+        let reader = readOnAThread(input, release: release)
+        usleep(50_000)
+        // To the process: the handler runs on whichever thread the kernel picks, and the stop
+        // reaches the reader's blocked read from there.
+        XCTAssertEqual(kill(getpid(), SIGUSR1), 0)
+        XCTAssertEqual(reader.done.wait(timeout: .now() + 5), .success, "the signal ended the blocked read")
+        XCTAssertEqual(reader.outcome(), .stopped)
+        XCTAssertEqual(SignalWake.take(SIGUSR1), 1)
+    }
+}
