@@ -79,17 +79,17 @@ inc="$out/inclusive.throughput.tsv"
     echo "| Stage | instr/request | share |"
     echo "|---|---:|---:|"
     awk -F'\t' -v total="$total" '{ printf "| %s | %.0f | %.1f%% |\n", $1, $2, 100 * $2 / total }' <<EOF
-Reader thread: \`read(2)\`, frame splitting, parsing, hand-off (\`StdioServer.readLoop(maxBatch:)\`)	$(stage "$inc" "StdioServer.readLoop(maxBatch:)")
+Reader thread: \`read(2)\`, frame splitting, parsing, hand-off (\`StdioServer.readLoop(maxBatch:signals:)\`)	$(stage "$inc" "StdioServer.readLoop(maxBatch:signals:)")
 ↳ parse: jansson + envelope + \`params\` to \`JSONValue\` (\`MessageParser.parse\`, on the reader thread)	$(stage "$inc" "static MessageParser.parse(_:maxBatch:)")
-Executor: one work item per read chunk (\`StdioServer.process(_:)\`)	$(stage "$inc" "StdioServer.process(_:)")
+Executor: the frames of one read chunk (\`StdioServer.process(_:count:)\`)	$(stage "$inc" "StdioServer.process(_:count:)")
 ↳ one parsed message (\`Session.handle(parsed:)\`)	$(stage "$inc" "Session.handle(parsed:)")
 ↳↳ route + match arguments + run the input (\`Session.dispatch(_:)\`)	$(stage "$inc" "Session.dispatch(_:)")
 ↳↳↳ the view model's input closure, Signals graph and outputs	$(stage "$inc" "closure #1 in static InputDefinition.make(_:_:_:_:)")
-↳↳↳↳ emitting an output (\`Session.emit\`, notification built and serialized)	$(stage "$inc" "Session.emit(_:output:of:)")
-↳↳ every outbound line: encode and queue it (\`StdioServer.enqueue\`)	$(stage "$inc" "StdioServer.enqueue(_:)")
-↳↳↳ encoding it straight into the output buffer (\`OutboundMessage.writeWire(to:)\`)	$(stage "$inc" "OutboundMessage.writeWire(to:)")
-↳↳↳↳ values inside it (\`JSONWriter.write\`)	$(stage "$inc" "static JSONWriter.write(_:to:)")
-↳ writing the work item's output (\`StdioServer.flush()\`, one \`write(2)\` of the buffer)	$(stage "$inc" "StdioServer.flush()")
+↳↳↳↳ emitting an output (\`Session.emit\`, notification built and serialized)	$(stage "$inc" "Session.emit(_:from:)")
+↳↳ every outbound line: encode and queue it (\`Outbox.enqueue\`)	$(stage "$inc" "Outbox.enqueue(_:)")
+↳↳↳ encoding it straight into the output buffer (\`OutboundMessage.writeWire(to:)\`, inlined into \`Outbox.enqueue\`'s closure)	$(stage "$inc" "closure #2 in Outbox.enqueue(_:)")
+↳↳↳↳ the message's members and values (the piece writer in \`OutboundMessage.writeWire(to:)\`)	$(stage "$inc" "closure #1 in OutboundMessage.writeWire(to:)")
+↳ writing the chunk's output (\`FileDescriptor.writeAll\`, one \`write(2)\` of the buffer)	$(stage "$inc" "FileDescriptor.writeAll(_:)")
 EOF
     echo
     echo "**By kind of code** (exclusive instructions per request, classified by function name):"
@@ -132,8 +132,9 @@ EOF
     fi
     echo
     echo "**What one request costs more in ping-pong than pipelined** ($ping_total against $total"
-    echo "instructions): each request is its own read chunk, so it pays a work item, a \`write(2)\` and the"
-    echo "thread hand-offs alone (the input differs too: always \`nameChanged\`, with one notification)."
+    echo "instructions): each request is its own read chunk, which the reader thread runs itself in the"
+    echo "executor's turn (\`dispatch_sync\`), and pays a \`read(2)\` and a \`write(2)\` alone (the input"
+    echo "differs too: always \`nameChanged\`, with one notification)."
     echo "Exclusive, largest differences:"
     echo
     echo "| instr/request, ping-pong | pipelined | difference | function |"
@@ -158,11 +159,12 @@ EOF
 Dynamic loading: mapping, relocation, symbol lookup (\`_dl_start\`)	$(stage "$start_inc" "_dl_start")
 Library initialisers (\`_dl_init\`)	$(stage "$start_inc" "_dl_init")
 \`main\`	$start_main
-↳ command-line parsing (swift-argument-parser, \`CommandParser.parse(arguments:)\`)	$(stage "$start_inc" "CommandParser.parse(arguments:)")
-↳ \`Serve.run()\` on the main thread	$(stage "$start_inc" "Serve.run()")
+↳ the command line (\`CommandLine.arguments\`; \`serve\` skips swift-argument-parser)	$(stage "$start_inc" "static CommandLine.arguments.getter")
+↳ \`ServeRunner.run\` on the main thread, which is also the reader's	$(stage "$start_inc" "static ServeRunner.run(_:recordPath:)")
 ↳↳ the catalog of view-model types (\`BuiltinCatalog.registry()\`)	$(stage "$start_inc" "static BuiltinCatalog.registry()")
-Dispatch threads (\`start_thread\`): reader and executor	$(stage "$start_inc" "start_thread")
-↳ the first request (\`Session.handle(frame:)\`)	$(stage "$start_inc" "Session.handle(frame:)")
+↳↳ the first request (\`Session.handle(parsed:)\`)	$(stage "$start_inc" "Session.handle(parsed:)")
+↳↳↳ making its \`signup\` instance, the view model's generic type metadata built at run time among it (\`Session.createInstance\`)	$(stage "$start_inc" "Session.createInstance(of:type:id:options:)")
+Other threads (\`start_thread\`): the executor's and the log's	$(stage "$start_inc" "start_thread")
 EOF
     echo
     echo "**Start-up, by object** (callgrind, one whole process: start, one request, exit; instructions):"
