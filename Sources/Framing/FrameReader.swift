@@ -29,8 +29,10 @@ public final class FrameReader {
     private let source: Source
 
     private var decoder: FrameDecoder
-    /// Reused for every read; its size is the `chunkSize` given at creation.
-    private var chunk: [UInt8]
+    /// Reused for every read; its size is the `chunkSize` given at creation. Raw memory, never
+    /// zeroed: `read(2)` writes what the decoder reads. (Zeroing a 64 KiB array touched 16 fresh
+    /// pages before the daemon's first read, 16 page faults of its start-up; issue 18.)
+    private let chunk: UnsafeMutableRawBufferPointer
     /// Frames decoded but not yet returned by `next()`; `readyHead` is the next one (O(1) take).
     private var ready: [InboundFrame] = []
     private var readyHead = 0
@@ -76,7 +78,11 @@ public final class FrameReader {
         precondition(chunkSize > 0, "FrameReader: chunkSize must be positive")
         self.source = source
         self.decoder = FrameDecoder(mode: mode, maxMessageLength: maxMessageLength)
-        self.chunk = [UInt8](repeating: 0, count: chunkSize)
+        self.chunk = UnsafeMutableRawBufferPointer.allocate(byteCount: chunkSize, alignment: 16)
+    }
+
+    deinit {
+        chunk.deallocate()
     }
 
     /// The framing in use: `.auto` until decided, then what the input turned out to be. The daemon
@@ -117,19 +123,16 @@ public final class FrameReader {
         let count: Int
         switch source {
         case let .interruptible(input):
-            // Array.withUnsafeMutableBytes rethrows untyped errors: carry the result out by value.
-            let result = chunk.withUnsafeMutableBytes { buffer -> Result<InterruptibleInput.ReadOutcome, Errno> in
-                do throws(Errno) {
-                    return .success(try input.read(into: buffer))
-                } catch {
-                    return .failure(error)
-                }
+            let outcome: InterruptibleInput.ReadOutcome
+            do {
+                outcome = try input.read(into: chunk)
+            } catch {
+                throw .readFailed(error)
             }
-            switch result {
-            case let .success(.read(read)): count = read
-            case .success(.ended): count = 0
-            case .success(.stopped): return .interrupted
-            case let .failure(error): throw .readFailed(error)
+            switch outcome {
+            case let .read(read): count = read
+            case .ended: count = 0
+            case .stopped: return .interrupted
             }
         case let .descriptor(fd):
             if timeoutMilliseconds >= 0 {
@@ -141,16 +144,10 @@ public final class FrameReader {
                 }
                 if ready.isEmpty { return .timedOut }
             }
-            let result = chunk.withUnsafeMutableBytes { buffer -> Result<Int, Errno> in
-                do throws(Errno) {
-                    return .success(try fd.read(into: buffer))
-                } catch {
-                    return .failure(error)
-                }
-            }
-            switch result {
-            case let .success(read): count = read
-            case let .failure(error): throw .readFailed(error)
+            do {
+                count = try fd.read(into: chunk)
+            } catch {
+                throw .readFailed(error)
             }
         }
         if count == 0 {
@@ -158,9 +155,7 @@ public final class FrameReader {
             decoder.finish(onFrame)
             return .ended
         }
-        chunk.withUnsafeBytes { buffer in
-            decoder.feed(buffer.view(0..<count), onFrame)
-        }
+        decoder.feed(UnsafeRawBufferPointer(chunk).view(0..<count), onFrame)
         return .read(bytes: count)
     }
 
