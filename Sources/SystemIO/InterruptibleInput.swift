@@ -18,9 +18,12 @@ import Glibc
 ///    descriptor is left as it was): every `read(2)` that starts from then on returns end of
 ///    input at once, so a reader between its check and its `read(2)` does not block;
 /// 3. it sends the reading thread ``kickSignal``, whose handler does nothing, so a `read(2)`
-///    already blocked on the input returns `EINTR`.
-/// A read that returns end of input or `EINTR` once the flag is set reports
+///    already blocked on the input is restarted (`SA_RESTART`) and, its descriptor now being
+///    the empty pipe, ends at once.
+/// A read that returns end of input (or `EINTR`) once the flag is set reports
 /// ``ReadOutcome/stopped``. Bytes not read stay in the input; every byte read was returned.
+/// The kick restarts, rather than fails, whatever else the reading thread may be blocked in
+/// (a write, a lock's wait): only the replaced descriptor ends.
 ///
 /// One thread reads at a time, and the last to read must outlive every stop (the daemon's
 /// reader is its main thread); any thread or handler may stop.
@@ -38,7 +41,7 @@ public final class InterruptibleInput: Sendable {
     /// The signal that ends a `read(2)` blocked when ``stop()`` is called: SIGURG, which by
     /// default is ignored and which nothing else in the project uses (the Go runtime uses it
     /// to interrupt its threads for the same reasons). Its handler, installed with the first
-    /// input, does nothing and does not restart calls.
+    /// input, does nothing and restarts the call it interrupted (see the type's notes).
     public static let kickSignal = SIGURG
 
     /// This object's duplicate of the input: what is read, and what a stop replaces.
@@ -71,9 +74,9 @@ public final class InterruptibleInput: Sendable {
         var action = sigaction()
         action.__sigaction_handler.sa_handler = { _ in }
         sigemptyset(&action.sa_mask)
-        // No SA_RESTART: the blocked read returns EINTR. (A restarted one would read the empty
-        // pipe that the stop put in its place, and end as well.)
-        action.sa_flags = 0
+        // SA_RESTART: a read blocked on the input starts again, on the empty pipe the stop put
+        // in its place, and ends; any other call the thread is in goes on as if not interrupted.
+        action.sa_flags = SA_RESTART
         sigaction(kickSignal, &action, nil)
     }()
 

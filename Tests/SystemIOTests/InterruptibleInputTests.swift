@@ -140,6 +140,33 @@ final class InterruptibleInputTests: XCTestCase {
         }
     }
 
+    func testTheKickLeavesAnyOtherCallOfTheReadingThreadToFinish() throws {
+        // The reading thread, blocked in a plain read(2) of another pipe when the input is
+        // stopped: the kick restarts that read rather than failing it with EINTR.
+        let input = try Pipe(), other = try Pipe()
+        let interruptible = try InterruptibleInput(duplicating: input.readEnd)
+        try input.write("x")
+        let done = DispatchSemaphore(value: 0)
+        let result = Monitor<(first: InterruptibleInput.ReadOutcome?, other: Int, error: Int32)>((nil, 0, 0))
+        let otherRead = other.readEnd.rawValue
+        Thread.detachNewThread {
+            let first = try? Self.read(interruptible).0
+            var byte: UInt8 = 0
+            let count = Glibc.read(otherRead, &byte, 1)
+            let code = errno
+            result.withLock { $0 = (first, count, count < 0 ? code : 0) }
+            done.signal()
+        }
+        usleep(50_000)
+        interruptible.stop()
+        usleep(50_000)
+        try other.write("y")
+        XCTAssertEqual(done.wait(timeout: .now() + 5), .success)
+        let (first, count, code) = result.withLock { $0 }
+        XCTAssertEqual(first, .read(1))
+        XCTAssertEqual(count, 1, "the other read went on (errno \(code))")
+    }
+
     func testASignalHandlerStopsTheInput() throws {
         let pipe = try Pipe()
         let input = try InterruptibleInput(duplicating: pipe.readEnd)
