@@ -29,13 +29,35 @@ final class InterruptibleInputTests: XCTestCase {
         return (outcome, "")
     }
 
-    /// Runs `read` on a thread of its own, which stays alive until `release` is signalled (a
-    /// stop may still interrupt it after the read returned: the reading thread must outlive
-    /// every stop).
-    private func readOnAThread(
-        _ input: InterruptibleInput, release: DispatchSemaphore
-    ) -> (done: DispatchSemaphore, outcome: () -> InterruptibleInput.ReadOutcome?) {
-        let done = DispatchSemaphore(value: 0)
+    /// A read of an input running on a thread of its own (see `readOnAThread`).
+    private struct ThreadReader {
+        /// Signalled when the read returned.
+        let done: DispatchSemaphore
+        /// What it returned (nil until then, or if it threw).
+        let outcome: () -> InterruptibleInput.ReadOutcome?
+        /// Lets the thread end. It stays alive until then: a stop may still interrupt it after
+        /// its read returned, and the reading thread must outlive every stop.
+        let release: DispatchSemaphore
+
+        /// Gives the thread time to block in its read, and checks that the read has not returned.
+        func assertWaiting(_ message: String, file: StaticString = #filePath, line: UInt = #line) {
+            usleep(50_000)
+            XCTAssertEqual(done.wait(timeout: .now()), .timedOut, message, file: file, line: line)
+        }
+    }
+
+    /// Stops `input`, and checks that `reader`'s read then returned `.stopped`.
+    private func assertTheStopEnds(
+        _ reader: ThreadReader, of input: InterruptibleInput, file: StaticString = #filePath, line: UInt = #line
+    ) {
+        input.stop()
+        XCTAssertEqual(reader.done.wait(timeout: .now() + 5), .success, "the stop ended the read", file: file, line: line)
+        XCTAssertEqual(reader.outcome(), .stopped, file: file, line: line)
+    }
+
+    /// Starts `read(_:)` of `input` on a thread of its own; signal its `release` when done.
+    private func readOnAThread(_ input: InterruptibleInput) -> ThreadReader {
+        let done = DispatchSemaphore(value: 0), release = DispatchSemaphore(value: 0)
         let box = Monitor<InterruptibleInput.ReadOutcome?>(nil)
         Thread.detachNewThread {
             let outcome = try? Self.read(input).0
@@ -43,7 +65,7 @@ final class InterruptibleInputTests: XCTestCase {
             done.signal()
             release.wait()
         }
-        return (done, { box.withLock { $0 } })
+        return ThreadReader(done: done, outcome: { box.withLock { $0 } }, release: release)
     }
 
     func testReadsWhatArrivesThenTheEndOfInput() throws {
@@ -63,20 +85,17 @@ final class InterruptibleInputTests: XCTestCase {
         let pipe = try Pipe()
         try pipe.readEnd.setNonBlocking(true)
         let input = try InterruptibleInput(duplicating: pipe.readEnd)
-        let release = DispatchSemaphore(value: 0)
-        defer { release.signal() }
-        let first = readOnAThread(input, release: release)
-        usleep(50_000)
-        XCTAssertEqual(first.done.wait(timeout: .now()), .timedOut, "waiting, not failing, on an empty input")
+        let first = readOnAThread(input)
+        defer { first.release.signal() }
+        first.assertWaiting("waiting, not failing, on an empty input")
         try pipe.write("late")
         XCTAssertEqual(first.done.wait(timeout: .now() + 5), .success)
         XCTAssertEqual(first.outcome(), .read(4))
-        // The same thread's input, waiting again: a stop ends the wait.
-        let second = readOnAThread(input, release: release)
-        usleep(50_000)
-        input.stop()
-        XCTAssertEqual(second.done.wait(timeout: .now() + 5), .success, "the stop ended the wait")
-        XCTAssertEqual(second.outcome(), .stopped)
+        // Another thread's read, waiting again: a stop ends the wait.
+        let second = readOnAThread(input)
+        defer { second.release.signal() }
+        second.assertWaiting("waiting again")
+        assertTheStopEnds(second, of: input)
     }
 
     func testAStopBeforeAReadWinsOverWaitingInputAndLeavesItInTheCallersDescriptor() throws {
@@ -107,16 +126,12 @@ final class InterruptibleInputTests: XCTestCase {
     func testAStopFromAnotherThreadEndsAReadBlockedOnAnIdleInput() throws {
         let pipe = try Pipe()
         let input = try InterruptibleInput(duplicating: pipe.readEnd)
-        let release = DispatchSemaphore(value: 0)
-        defer { release.signal() }
-        let reader = readOnAThread(input, release: release)
-        // Long enough for the thread to be blocked in read(2) (the test passes either way: a
-        // read that starts after the stop ends at once).
-        usleep(50_000)
-        XCTAssertEqual(reader.done.wait(timeout: .now()), .timedOut, "nothing to read yet")
-        input.stop()
-        XCTAssertEqual(reader.done.wait(timeout: .now() + 5), .success, "the stop ended the blocked read")
-        XCTAssertEqual(reader.outcome(), .stopped)
+        let reader = readOnAThread(input)
+        defer { reader.release.signal() }
+        // (Should the thread not be blocked yet, the test passes all the same: a read that
+        // starts after the stop ends at once.)
+        reader.assertWaiting("nothing to read yet")
+        assertTheStopEnds(reader, of: input)
     }
 
     func testAStopAtAnyMomentEndsTheReader() throws {
@@ -125,12 +140,11 @@ final class InterruptibleInputTests: XCTestCase {
         let pipe = try Pipe()
         for round in 0..<200 {
             let input = try InterruptibleInput(duplicating: pipe.readEnd)
-            let release = DispatchSemaphore(value: 0)
-            let reader = readOnAThread(input, release: release)
+            let reader = readOnAThread(input)
             usleep(UInt32(round % 40) * 5)
             input.stop()
             let ended = reader.done.wait(timeout: .now() + 5) == .success
-            release.signal()
+            reader.release.signal()
             guard ended else {
                 // Unblock the stuck reader so the test process can go on, and report.
                 try pipe.write("x")
@@ -174,10 +188,9 @@ final class InterruptibleInputTests: XCTestCase {
         SignalWake.install(SIGUSR1, wake: .input(input))
         defer { ProcessIO.restoreDefault(signal: SIGUSR1) }
         _ = SignalWake.take(SIGUSR1)
-        let release = DispatchSemaphore(value: 0)
-        defer { release.signal() }
-        let reader = readOnAThread(input, release: release)
-        usleep(50_000)
+        let reader = readOnAThread(input)
+        defer { reader.release.signal() }
+        reader.assertWaiting("nothing to read yet")
         // To the process: the handler runs on whichever thread the kernel picks, and the stop
         // reaches the reader's blocked read from there.
         XCTAssertEqual(kill(getpid(), SIGUSR1), 0)
