@@ -1,53 +1,8 @@
 extension Signal {
-    /// An operator on this signal whose own signal's core is also its subscription to this
-    /// signal: one object per operator, where an operator built with `relaying(_:)` has three
-    /// (its core, a `Subscription` in this signal's observer list, and the context of the
-    /// closure that subscription calls). A signup view model is mostly such operators
-    /// (BENCHMARKS.md, issue 18).
-    ///
-    /// A subclass passes `init(receiver:)` a closure that casts the node to its own type and
-    /// forwards the event, read in place with `event(at:)`, to a method that sends on the
-    /// node. A closure rather than an override of `receive(_:)`, which would run unspecialized
-    /// (see `SubscriptionBase.receive`); the closure captures nothing, so it costs no
-    /// allocation. The node's state needs no lock when only that method touches it: this
-    /// signal delivers to it one event at a time (see `Signal.Core`), and hands over between
-    /// threads under its lock. It detaches from this signal when it terminates
-    /// (`Core.finishTermination`).
+    /// An operator on this signal (see `SignalOperator`): its own signal carries `Output` and
+    /// `OutputError`.
     @usableFromInline
-    class Operator<Output, OutputError: Swift.Error>: Signal<Output, OutputError>.Core, @unchecked Sendable {
-        /// What receiving an event does: called with this object and the event's address.
-        @usableFromInline
-        let receiver: (SubscriptionBase, UnsafeMutableRawPointer) -> Void
-        /// The core this operator observes (guarded by `lock`; see `Observing.core`).
-        @usableFromInline
-        @exclusivity(unchecked) final var source: SignalCoreBase?
-
-        @inlinable
-        init(receiver: @escaping (SubscriptionBase, UnsafeMutableRawPointer) -> Void) {
-            self.receiver = receiver
-            super.init()
-            receivesInPlace = true
-        }
-
-        @inlinable
-        final override func receive(_ event: UnsafeMutableRawPointer) {
-            receiver(self, event)
-        }
-
-        @inlinable
-        final override func swapObserved(_ new: SignalCoreBase?) -> SignalCoreBase? {
-            defer { source = new }
-            return source
-        }
-
-        /// The event a receiver was given, as the observed signal's event (see
-        /// `Signal.event(at:)`).
-        @inline(__always)
-        @inlinable
-        static func event(at address: UnsafeMutableRawPointer) -> UnsafeMutablePointer<Signal<Value, Error>.Event> {
-            Signal<Value, Error>.event(at: address)
-        }
-    }
+    typealias Operator<Output, OutputError: Swift.Error> = SignalOperator<Output, OutputError>
 
     /// The signal of `node`, once it observes this signal. If this signal has already ended,
     /// `node` receives `interrupted` at once, as an observer added by `observe` would.
@@ -55,6 +10,53 @@ extension Signal {
     func attaching<Output, OutputError>(_ node: Operator<Output, OutputError>) -> Signal<Output, OutputError> {
         core.attach(operator: node, replayingTermination: false)
         return Signal<Output, OutputError>(core: node)
+    }
+}
+
+/// An operator on a signal whose own signal's core is also its subscription to that signal:
+/// one object per operator, where an operator built with `relaying(_:)` has three (its core, a
+/// `Subscription` in the observed signal's observer list, and the context of the closure that
+/// subscription calls). A signup view model is mostly such operators (BENCHMARKS.md, issue 18).
+///
+/// A subclass passes `init(receiver:)` a closure that casts the node to its own type and
+/// forwards the event, read in place with `Signal.event(at:)`, to a method that sends on the
+/// node. A closure rather than an override of `receive(_:)`, which would run unspecialized
+/// (see `SubscriptionBase.receive`); the closure captures nothing, so it costs no allocation.
+/// The node's state needs no lock when only that method touches it: the observed signal
+/// delivers to it one event at a time (see `Signal.Core`), and hands over between threads
+/// under its lock. It detaches from the observed signal when it terminates
+/// (`Core.finishTermination`).
+///
+/// Generic over its own signal's types only, not nested in the observed `Signal` (where its
+/// subclasses are, as `Signal.Operator`): the runtime builds one class of it per output type,
+/// shared by every operator with that output, rather than one per pair of input and output
+/// types, each a superclass looked up by mangled name when an operator's class is first made
+/// (start-up, issue 18).
+@usableFromInline
+class SignalOperator<Output, OutputError: Swift.Error>: Signal<Output, OutputError>.Core, @unchecked Sendable {
+    /// What receiving an event does: called with this object and the event's address.
+    @usableFromInline
+    let receiver: (SubscriptionBase, UnsafeMutableRawPointer) -> Void
+    /// The core this operator observes (guarded by `lock`; see `Observing.core`).
+    @usableFromInline
+    @exclusivity(unchecked) final var source: SignalCoreBase?
+
+    @inlinable
+    init(receiver: @escaping (SubscriptionBase, UnsafeMutableRawPointer) -> Void) {
+        self.receiver = receiver
+        super.init()
+        receivesInPlace = true
+    }
+
+    @inlinable
+    final override func receive(_ event: UnsafeMutableRawPointer) {
+        receiver(self, event)
+    }
+
+    @inlinable
+    final override func swapObserved(_ new: SignalCoreBase?) -> SignalCoreBase? {
+        defer { source = new }
+        return source
     }
 }
 

@@ -58,7 +58,7 @@ extension Signal {
         @inlinable
         init(_ transform: @escaping (Value) -> Output) {
             self.transform = transform
-            super.init { node, event in unsafeDowncast(node, to: Mapping.self).forward(&Mapping.event(at: event).pointee) }
+            super.init { node, event in unsafeDowncast(node, to: Mapping.self).forward(&Signal.event(at: event).pointee) }
         }
 
         @inlinable
@@ -76,7 +76,7 @@ extension Signal {
         @inlinable
         init(_ constant: Output) {
             self.constant = constant
-            super.init { node, event in unsafeDowncast(node, to: MappingToConstant.self).forward(&MappingToConstant.event(at: event).pointee) }
+            super.init { node, event in unsafeDowncast(node, to: MappingToConstant.self).forward(&Signal.event(at: event).pointee) }
         }
 
         @inlinable
@@ -94,7 +94,7 @@ extension Signal {
         @inlinable
         init(_ isIncluded: @escaping (Value) -> Bool) {
             self.isIncluded = isIncluded
-            super.init { node, event in unsafeDowncast(node, to: Filtering.self).forward(&Filtering.event(at: event).pointee) }
+            super.init { node, event in unsafeDowncast(node, to: Filtering.self).forward(&Signal.event(at: event).pointee) }
         }
 
         @inlinable

@@ -28,7 +28,7 @@ extension Signal {
         @inlinable
         init(sources: Int) {
             end = SourcesEnd(sources: Int32(clamping: sources))
-            super.init { node, event in unsafeDowncast(node, to: Merging.self).forward(&Merging.event(at: event).pointee) }
+            super.init { node, event in unsafeDowncast(node, to: Merging.self).forward(&Signal.event(at: event).pointee) }
         }
 
         /// One source's event: values go through; the first failure or interruption ends the

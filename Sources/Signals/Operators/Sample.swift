@@ -41,7 +41,7 @@ extension Signal {
         @inlinable
         init(_ combine: @escaping (Value, T) -> U) {
             self.combine = combine
-            super.init { node, event in unsafeDowncast(node, to: Sampling.self).receiveValue(&Sampling.event(at: event).pointee) }
+            super.init { node, event in unsafeDowncast(node, to: Sampling.self).receiveValue(&Signal.event(at: event).pointee) }
         }
 
         @inlinable

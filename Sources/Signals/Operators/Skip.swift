@@ -19,7 +19,7 @@ extension Signal {
         @inlinable
         init(_ count: Int) {
             self.count = count
-            super.init { node, event in unsafeDowncast(node, to: SkippingFirst.self).forward(&SkippingFirst.event(at: event).pointee) }
+            super.init { node, event in unsafeDowncast(node, to: SkippingFirst.self).forward(&Signal.event(at: event).pointee) }
         }
 
         @inlinable

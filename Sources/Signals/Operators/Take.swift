@@ -21,7 +21,7 @@ extension Signal {
         @inlinable
         init(_ count: Int) {
             self.count = count
-            super.init { node, event in unsafeDowncast(node, to: TakingFirst.self).forward(&TakingFirst.event(at: event).pointee) }
+            super.init { node, event in unsafeDowncast(node, to: TakingFirst.self).forward(&Signal.event(at: event).pointee) }
         }
 
         @inlinable
