@@ -45,9 +45,9 @@ public final class InterruptibleInput: Sendable {
     public static let kickSignal = SIGURG
 
     /// This object's duplicate of the input: what is read, and what a stop replaces.
-    private let descriptor: Int32
+    private let descriptor: FileDescriptor
     /// The read end of a pipe whose write end is closed: reads end of input at once.
-    private let endedInput: Int32
+    private let endedInput: FileDescriptor
     private let stopped = Atomic<Bool>(false)
     /// The `pthread_t` of the thread that called ``read(into:)`` last; 0 before any did.
     private let readerThread = Atomic<UInt>(0)
@@ -64,8 +64,8 @@ public final class InterruptibleInput: Sendable {
             throw error
         }
         try? empty.writeEnd.close()
-        descriptor = copy.rawValue
-        endedInput = empty.readEnd.rawValue
+        descriptor = copy
+        endedInput = empty.readEnd
         _ = Self.installKickHandler
     }
 
@@ -89,7 +89,7 @@ public final class InterruptibleInput: Sendable {
         readerThread.store(UInt(pthread_self()), ordering: .sequentiallyConsistent)
         while true {
             if stopped.load(ordering: .sequentiallyConsistent) { return .stopped }
-            let count = Glibc.read(descriptor, base, buffer.count)
+            let count = Glibc.read(descriptor.rawValue, base, buffer.count)
             if count > 0 { return .read(count) }
             if count == 0 { return stopped.load(ordering: .sequentiallyConsistent) ? .stopped : .ended }
             let code = errno
@@ -97,7 +97,7 @@ public final class InterruptibleInput: Sendable {
                 // An input handed over non-blocking (the flag belongs to the open file, which
                 // a parent may have set): wait until it is readable. The kick ends this wait
                 // too, and the descriptor a stop puts in place is readable at once.
-                var entry = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+                var entry = pollfd(fd: descriptor.rawValue, events: Int16(POLLIN), revents: 0)
                 if poll(&entry, 1, -1) < 0, errno != EINTR { throw Errno(rawValue: errno) }
                 continue
             }
@@ -111,19 +111,19 @@ public final class InterruptibleInput: Sendable {
     /// handler may call it; idempotent.
     public func stop() {
         stopped.store(true, ordering: .sequentiallyConsistent)
-        _ = dup2(endedInput, descriptor)
+        _ = dup2(endedInput.rawValue, descriptor.rawValue)
         let thread = readerThread.load(ordering: .sequentiallyConsistent)
         if thread != 0 { _ = pthread_kill(pthread_t(thread), Self.kickSignal) }
     }
 
     /// The descriptor reads use, which a stop replaces (internal, for tests).
-    var readDescriptor: FileDescriptor { FileDescriptor(rawValue: descriptor) }
+    var readDescriptor: FileDescriptor { descriptor }
 
     /// Whether ``stop()`` was called.
     public var isStopped: Bool { stopped.load(ordering: .sequentiallyConsistent) }
 
     deinit {
-        _ = close(descriptor)
-        _ = close(endedInput)
+        try? descriptor.close()
+        try? endedInput.close()
     }
 }
