@@ -2,7 +2,8 @@
 // Switchboard: Kickstarter-style view models on a reactive core, served over JSON-RPC.
 //
 // Layers, each depending only on layers above it in this list:
-//   SystemIO            every system call (read, write, poll, open, fcntl, mmap, signals), EINTR once
+//   CProcessors → SystemIO   every system call (read, write, poll, open, fcntl, mmap, signals),
+//                       EINTR once; CProcessors holds the one GNU-only call it needs (affinity)
 //   CJansson → JSON     JSON values, parsed by jansson
 //   Framing             bytes ⇄ frames (newline or Content-Length), on SystemIO
 //   RPC                 JSON-RPC 2.0 messages and rules (parse, errors, wire encoding)
@@ -60,7 +61,9 @@ let package = Package(
         .target(name: "CEditLine", dependencies: ["CLibraryLoader"]),
 
         // The one layer over the operating system's I/O and signal calls.
-        .target(name: "SystemIO"),
+        // (`sched_getaffinity` is a GNU extension Swift's Glibc module does not import.)
+        .target(name: "CProcessors"),
+        .target(name: "SystemIO", dependencies: ["CProcessors"]),
 
         // Wire layers.
         .target(name: "JSON", dependencies: ["CJansson"]),

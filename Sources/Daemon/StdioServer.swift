@@ -12,7 +12,8 @@ import SystemIO
 ///   (one blocking `read(2)` per chunk, of an `InterruptibleInput` that a signal or the
 ///   server's end stops), parses each frame with jansson (pure work, no session state: on
 ///   the second core it overlaps with the executor), and hands a chunk of many frames to the
-///   executor as one work item; a chunk of one it runs itself, in the executor's turn. The
+///   executor as one work item; a chunk of one it runs itself, in the executor's turn, and
+///   then checks stdin for a moment before sleeping (``ServerLimits/spinMicroseconds``). The
 ///   ``ReadAheadBudget`` bounds what it hands over and the executor has not finished;
 ///   beyond it, the reader stops reading.
 /// - The executor (``SessionExecutor``, shared with the REPL) runs the session: every request,
@@ -157,6 +158,9 @@ public final class StdioServer: @unchecked Sendable {
         // (a single message, see `runHere`), so a client that waits for every answer costs no
         // array; handed to the executor with a chunk of many, and then made anew.
         var frames: [ReaderHandoff] = []
+        // Whether the next read spins first: only after a lone request answered here.
+        var spinsNext = false
+        let spin = Self.spinNanoseconds(limits, processors: ProcessIO.availableProcessorCount())
         while true {
             // Closures written inline, not stored in a `let`: a stored closure capturing `frames`
             // makes every append pay the runtime's dynamic exclusivity check.
@@ -164,7 +168,7 @@ public final class StdioServer: @unchecked Sendable {
             var bytes = 0
             let step: FrameReader.ChunkOutcome
             do {
-                step = try reader.readChunk { frame in
+                step = try reader.readChunk(spinningUpTo: spinsNext ? spin : 0) { frame in
                     bytes += frame.byteCount
                     frames.append(ReaderHandoff(frame, maxBatch: maxBatch, keepingBytes: keepsBytes))
                 }
@@ -186,10 +190,12 @@ public final class StdioServer: @unchecked Sendable {
                 guard !frames.isEmpty else { continue }
                 if frames.count == 1 {
                     runHere(&frames)
+                    spinsNext = true
                 } else {
                     budget.acquire(bytes: bytes)
                     hand(consume frames, bytes: bytes, then: nil)
                     frames = []
+                    spinsNext = false
                 }
             case .ended:
                 budget.acquire(bytes: bytes)
@@ -201,6 +207,13 @@ public final class StdioServer: @unchecked Sendable {
                 return executor.async { [self] session in stop(session, reason) }
             }
         }
+    }
+
+    /// How long the reader spins before a read that follows a lone request's answer
+    /// (``ServerLimits/spinMicroseconds``), in nanoseconds: none with a single processor to
+    /// run on, where the spin would only keep the client from sending.
+    static func spinNanoseconds(_ limits: ServerLimits, processors: Int) -> Int {
+        processors > 1 ? limits.spinMicroseconds * 1_000 : 0
     }
 
     /// Gives one chunk's frames to the executor; `ending` stops the server after them. A chunk

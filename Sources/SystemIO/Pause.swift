@@ -12,6 +12,13 @@ public enum Pause {
         return Int64(now.tv_sec) * 1_000 + Int64(now.tv_nsec) / 1_000_000
     }
 
+    /// Nanoseconds on the monotonic clock, from an arbitrary start: for short deadlines.
+    public static var monotonicNanoseconds: Int64 {
+        var now = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &now)
+        return Int64(now.tv_sec) * 1_000_000_000 + Int64(now.tv_nsec)
+    }
+
     /// Suspends the calling thread for at least `milliseconds` (not less when a signal
     /// interrupts the sleep: it sleeps the rest).
     public static func sleep(milliseconds: Int) {

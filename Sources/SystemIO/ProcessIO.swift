@@ -1,9 +1,11 @@
+import CProcessors
+
 #if canImport(Glibc)
 import Glibc
 #endif
 
 /// Process-wide set-up of signals and standard descriptors: the calls a program makes once at
-/// start, before any thread it creates could race them.
+/// start, before any thread it creates could race them; and the processors it may use.
 public enum ProcessIO {
     /// Makes sure descriptors 0, 1 and 2 are open, opening `/dev/null` on any that is closed.
     ///
@@ -27,6 +29,14 @@ public enum ProcessIO {
             reopened.append(standard.rawValue)
         }
         return reopened
+    }
+
+    /// How many processors this process may run on: those of its affinity mask (`taskset`,
+    /// a container's CPU set), or the online ones if the mask cannot be read. At least 1.
+    public static func availableProcessorCount() -> Int {
+        let count = Int(switchboard_affinity_processor_count())
+        if count > 0 { return count }
+        return max(1, sysconf(Int32(_SC_NPROCESSORS_ONLN)))
     }
 
     /// Ignores SIGPIPE for the whole process: a write to a closed pipe then fails with `EPIPE`

@@ -75,6 +75,9 @@ struct ServerOptions: ParsableArguments {
     @Option(name: .customLong("max-output-buffer"), help: "Bytes of output buffered before a write, at most.")
     var maxOutputBuffer: Int = defaults.maxOutputBuffer
 
+    @Option(name: .customLong("spin-microseconds"), help: "After answering a request that came alone, microseconds to keep checking stdin before sleeping (0: never; spares a client that waits for each answer the daemon's wake-up).")
+    var spinMicroseconds: Int = defaults.spinMicroseconds
+
     @Option(name: .customLong("log-level"), help: "Least severe log level written to stderr: trace, debug, info, notice, warning, error, critical.")
     var logLevel: Logger.Level = defaults.logLevel
 
@@ -83,6 +86,7 @@ struct ServerOptions: ParsableArguments {
         settings.framing = framing
         settings.maxLineBytes = maxLineBytes
         settings.maxOutputBuffer = maxOutputBuffer
+        settings.spinMicroseconds = spinMicroseconds
         settings.logLevel = logLevel
     }
 

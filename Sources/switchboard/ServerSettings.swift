@@ -40,6 +40,7 @@ struct ServerSettings {
     var clientTimeout: Double = session.clientCallTimeout
     var exitGraceSeconds: Double = limits.exitGraceSeconds
     var maxOutputBuffer = limits.maxBufferedOutputBytes
+    var spinMicroseconds = limits.spinMicroseconds
     var dataFile: String?
     var logLevel = Logger.Level.warning
 
@@ -48,6 +49,9 @@ struct ServerSettings {
         if maxLineBytes < 64 { return "--max-line-bytes must be at least 64" }
         if maxInstances < 1 { return "--max-instances must be at least 1" }
         if maxOutputBuffer < 1 { return "--max-output-buffer must be at least 1" }
+        if !(0...ServerLimits.maxSpinMicroseconds).contains(spinMicroseconds) {
+            return "--spin-microseconds must be from 0 to \(ServerLimits.maxSpinMicroseconds)"
+        }
         if maxBatch < 1 { return "--max-batch must be at least 1" }
         if maxPendingCalls < 1 { return "--max-pending-calls must be at least 1" }
         if !(clientTimeout > 0 && clientTimeout.isFinite) { return "--client-timeout must be a positive number of seconds" }
@@ -86,6 +90,7 @@ struct ServerSettings {
         limits.maxMessageLength = maxLineBytes
         limits.maxBufferedOutputBytes = maxOutputBuffer
         limits.exitGraceSeconds = exitGraceSeconds
+        limits.spinMicroseconds = spinMicroseconds
         return limits
     }
 

@@ -22,9 +22,9 @@ final class InterruptibleInputTests: XCTestCase {
         }
     }
 
-    private static func read(_ input: InterruptibleInput, capacity: Int = 64) throws -> (InterruptibleInput.ReadOutcome, String) {
+    private static func read(_ input: InterruptibleInput, capacity: Int = 64, spinningUpTo spin: Int = 0) throws -> (InterruptibleInput.ReadOutcome, String) {
         var buffer = [UInt8](repeating: 0, count: capacity)
-        let outcome = try buffer.withUnsafeMutableBytes { try input.read(into: $0) }
+        let outcome = try buffer.withUnsafeMutableBytes { try input.read(into: $0, spinningUpTo: spin) }
         if case let .read(count) = outcome { return (outcome, String(decoding: buffer[..<count], as: UTF8.self)) }
         return (outcome, "")
     }
@@ -56,11 +56,11 @@ final class InterruptibleInputTests: XCTestCase {
     }
 
     /// Starts `read(_:)` of `input` on a thread of its own; signal its `release` when done.
-    private func readOnAThread(_ input: InterruptibleInput) -> ThreadReader {
+    private func readOnAThread(_ input: InterruptibleInput, spinningUpTo spin: Int = 0) -> ThreadReader {
         let done = DispatchSemaphore(value: 0), release = DispatchSemaphore(value: 0)
         let box = Monitor<InterruptibleInput.ReadOutcome?>(nil)
         Thread.detachNewThread {
-            let outcome = try? Self.read(input).0
+            let outcome = try? Self.read(input, spinningUpTo: spin).0
             box.withLock { $0 = outcome }
             done.signal()
             release.wait()
@@ -179,6 +179,53 @@ final class InterruptibleInputTests: XCTestCase {
         let (first, count, code) = result.withLock { $0 }
         XCTAssertEqual(first, .read(1))
         XCTAssertEqual(count, 1, "the other read went on (errno \(code))")
+    }
+
+    // MARK: Spinning before the read blocks
+
+    /// Longer than any wait below: a spin that ran to its end would fail them.
+    private static let longSpin = 10_000_000_000
+
+    func testASpinningReadReadsWhatArrivesWhileItSpins() throws {
+        let pipe = try Pipe()
+        let input = try InterruptibleInput(duplicating: pipe.readEnd)
+        let reader = readOnAThread(input, spinningUpTo: Self.longSpin)
+        defer { reader.release.signal() }
+        reader.assertWaiting("spinning: nothing to read yet")
+        try pipe.write("soon")
+        XCTAssertEqual(reader.done.wait(timeout: .now() + 5), .success, "the input ended the spin")
+        XCTAssertEqual(reader.outcome(), .read(4))
+    }
+
+    func testASpinThatFindsNothingEndsAndTheReadBlocks() throws {
+        let pipe = try Pipe()
+        let input = try InterruptibleInput(duplicating: pipe.readEnd)
+        let reader = readOnAThread(input, spinningUpTo: 1_000_000)
+        defer { reader.release.signal() }
+        reader.assertWaiting("the 1 ms spin ended; the read blocks")
+        try pipe.write("late")
+        XCTAssertEqual(reader.done.wait(timeout: .now() + 5), .success)
+        XCTAssertEqual(reader.outcome(), .read(4))
+    }
+
+    func testAStopEndsASpinningRead() throws {
+        let pipe = try Pipe()
+        let input = try InterruptibleInput(duplicating: pipe.readEnd)
+        let reader = readOnAThread(input, spinningUpTo: Self.longSpin)
+        defer { reader.release.signal() }
+        reader.assertWaiting("spinning")
+        assertTheStopEnds(reader, of: input)
+    }
+
+    func testTheEndOfInputEndsASpin() throws {
+        let pipe = try Pipe()
+        let input = try InterruptibleInput(duplicating: pipe.readEnd)
+        let reader = readOnAThread(input, spinningUpTo: Self.longSpin)
+        defer { reader.release.signal() }
+        reader.assertWaiting("spinning")
+        try pipe.writeEnd.close()
+        XCTAssertEqual(reader.done.wait(timeout: .now() + 5), .success, "the end of input ended the spin")
+        XCTAssertEqual(reader.outcome(), .ended)
     }
 
     func testASignalHandlerStopsTheInput() throws {

@@ -11,6 +11,18 @@ final class PauseTests: XCTestCase {
         }
     }
 
+    func testTheNanosecondClockIsTheMillisecondOne() {
+        var last = Pause.monotonicNanoseconds
+        for _ in 0..<1_000 {
+            let now = Pause.monotonicNanoseconds
+            XCTAssertGreaterThanOrEqual(now, last)
+            last = now
+        }
+        let milliseconds = Pause.monotonicMilliseconds, nanoseconds = Pause.monotonicNanoseconds
+        XCTAssertLessThanOrEqual(milliseconds, nanoseconds / 1_000_000, "read after it, never behind")
+        XCTAssertLessThan(nanoseconds / 1_000_000 - milliseconds, 1_000)
+    }
+
     /// A pause lasts at least what was asked (a lower bound: a loaded machine may add to it).
     func testASleepLastsAtLeastItsMilliseconds() {
         let start = Pause.monotonicMilliseconds

@@ -15,7 +15,7 @@ import threading
 import time
 import unittest
 
-from harness import BIN, Collector, main, proc_status_kib, request, start
+from harness import BIN, Collector, Daemon, main, proc_status_kib, request, start
 
 
 class Signals(unittest.TestCase):
@@ -341,6 +341,58 @@ class Exactness(unittest.TestCase):
         small, large = destroy_seconds(6_000), destroy_seconds(30_000)
         print(f"  destroy: 6,000 in {small:.3f} s, 30,000 in {large:.3f} s ({large / small:.1f}x)", file=sys.stderr)
         self.assertLess(large / small, 12, "quadratic would be about 25x")
+
+
+
+class Spinning(unittest.TestCase):
+    """After answering a request that came alone in its read, the reader checks stdin for up to
+    `--spin-microseconds` (default 50) before it sleeps (ServerLimits.spinMicroseconds)."""
+
+    @staticmethod
+    def cpu_ticks(pid):
+        """User plus system time of the process so far, in clock ticks (/proc/PID/stat fields
+        14 and 15, counted after the command name, which may hold spaces)."""
+        with open(f"/proc/{pid}/stat") as stat:
+            fields = stat.read().rsplit(")", 1)[1].split()
+        return int(fields[11]) + int(fields[12])
+
+    def test_lone_requests_are_answered_in_order_with_and_without_the_spin(self):
+        for args in ((), ("--spin-microseconds", "0"), ("--spin-microseconds", "1000")):
+            daemon = Daemon(*args)
+            daemon.send(request("c", "create", {"type": "signup", "id": "s"}))
+            self.assertEqual(daemon.read().get("id"), "c", args)
+            answered = []
+            for i in range(300):
+                daemon.send(request(i, "s.nameChanged", {"name": "n" * (i % 7)}))
+                while True:
+                    message = daemon.read()
+                    if "id" in message:
+                        answered.append(message["id"])
+                        self.assertIn("result", message, args)
+                        break
+            self.assertEqual(answered, list(range(300)), args)
+            self.assertEqual(daemon.close()[0], 0, args)
+
+    def test_a_daemon_left_idle_after_lone_requests_sleeps(self):
+        """The spin is bounded: a daemon whose client went quiet uses no processor time (a spin
+        that never ended would take a whole processor: about 100 ticks a second)."""
+        for args in ((), ("--spin-microseconds", "1000")):
+            daemon = Daemon(*args)
+            for i in range(50):
+                daemon.send(request(i, "list"))
+                self.assertEqual(daemon.read().get("id"), i)
+            time.sleep(0.2)
+            before = self.cpu_ticks(daemon.process.pid)
+            time.sleep(1.0)
+            used = self.cpu_ticks(daemon.process.pid) - before
+            self.assertLessEqual(used, 5, f"{args}: {used} ticks in a quiet second")
+            self.assertEqual(daemon.close()[0], 0, args)
+
+    def test_a_spin_out_of_range_is_refused(self):
+        for value in ("-1", "1001"):
+            result = subprocess.run([BIN, "serve", f"--spin-microseconds={value}"], input=b"", capture_output=True, timeout=10)
+            self.assertEqual(result.returncode, 64, value)
+            self.assertIn(b"--spin-microseconds must be from 0 to 1000", result.stderr, value)
 
 
 if __name__ == "__main__":
