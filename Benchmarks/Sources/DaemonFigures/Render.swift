@@ -89,7 +89,10 @@ public func render(_ f: Figures, machine: String, profile: String, analysis: Str
     out += "and *CPU* are the server's, from `perf stat` over a whole ping-pong run, per request. On this VM a round "
     out += "trip has two regimes that change from one minute to the next: with fast wake-ups the C echo's p50 is "
     out += "about 8 µs, with slow ones (an idle virtual CPU woken by the host) about 50–60 µs for every server, which "
-    out += "compresses every ratio; the C echo's p50 per pass, below, says which one a run met.\n\n"
+    out += "compresses every ratio; the C echo's p50 per pass, below, says which one a run met. After answering a "
+    out += "request that came alone, switchboard (either face) keeps checking stdin for up to 50 µs before its reader "
+    out += "sleeps (`--spin-microseconds`), so its side of a round trip has no wake-up to wait for: hence its p50 "
+    out += "below the echo's and its context switches near 0; its *CPU* includes that checking.\n\n"
     out += "| Server | p50 µs | p90 µs | p99 µs | p99.9 µs | max µs | mean µs | ×C echo p50 | ×C echo p99 | server CPU µs/request | context switches/request |\n"
     out += "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n"
     for (label, name) in servers where !f.rows.rows("pingpong", label).isEmpty {
