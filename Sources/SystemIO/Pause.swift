@@ -7,9 +7,7 @@ import Glibc
 public enum Pause {
     /// Milliseconds on the monotonic clock, from an arbitrary start: for deadlines.
     public static var monotonicMilliseconds: Int64 {
-        var now = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &now)
-        return Int64(now.tv_sec) * 1_000 + Int64(now.tv_nsec) / 1_000_000
+        monotonicNanoseconds / 1_000_000
     }
 
     /// Nanoseconds on the monotonic clock, from an arbitrary start: for short deadlines.

@@ -2,22 +2,22 @@ import XCTest
 @testable import SystemIO
 
 final class PauseTests: XCTestCase {
-    func testTheMonotonicClockNeverGoesBack() {
-        var last = Pause.monotonicMilliseconds
+    /// Reads `clock` a thousand times and checks that it never goes back.
+    private func assertNeverGoesBack(_ clock: () -> Int64, file: StaticString = #filePath, line: UInt = #line) {
+        var last = clock()
         for _ in 0..<1_000 {
-            let now = Pause.monotonicMilliseconds
-            XCTAssertGreaterThanOrEqual(now, last)
+            let now = clock()
+            XCTAssertGreaterThanOrEqual(now, last, file: file, line: line)
             last = now
         }
     }
 
+    func testTheMonotonicClockNeverGoesBack() {
+        assertNeverGoesBack { Pause.monotonicMilliseconds }
+    }
+
     func testTheNanosecondClockIsTheMillisecondOne() {
-        var last = Pause.monotonicNanoseconds
-        for _ in 0..<1_000 {
-            let now = Pause.monotonicNanoseconds
-            XCTAssertGreaterThanOrEqual(now, last)
-            last = now
-        }
+        assertNeverGoesBack { Pause.monotonicNanoseconds }
         let milliseconds = Pause.monotonicMilliseconds, nanoseconds = Pause.monotonicNanoseconds
         XCTAssertLessThanOrEqual(milliseconds, nanoseconds / 1_000_000, "read after it, never behind")
         XCTAssertLessThan(nanoseconds / 1_000_000 - milliseconds, 1_000)
