@@ -86,7 +86,8 @@ public final class InterruptibleInput: Sendable {
     /// With `spinNanoseconds` above zero the thread first checks the input, without sleeping,
     /// until it is readable or that much time has passed, and only then blocks: input that
     /// arrives meanwhile is read without the thread being put to sleep and woken, which on a
-    /// virtual machine is most of a round trip's latency (see ``spin(upTo:)``).
+    /// virtual machine is most of a round trip's latency. Each check is a `poll(2)` with a
+    /// zero timeout; input, the end of input and a stop each end the spin.
     public func read(into buffer: UnsafeMutableRawBufferPointer, spinningUpTo spinNanoseconds: Int = 0) throws(Errno) -> ReadOutcome {
         guard let base = buffer.baseAddress, buffer.count > 0 else { return .read(0) }
         // Sequentially consistent, like the flag's store and load below and in `stop`: either
