@@ -21,7 +21,9 @@ public struct ServerLimits: Sendable {
     /// and is then read without the daemon's thread being put to sleep and woken, which on a
     /// virtual machine is most of a round trip; the cost is at most this much processor time
     /// per such request. Off when the process may use only one processor (the client would
-    /// wait for it). Chunks of many requests (a pipelined stream) never spin.
+    /// wait for it). Chunks of many requests (a pipelined stream) never spin. It adapts
+    /// (`ReadSpin`): after four spins in a row that found nothing, only one lone request in
+    /// sixteen spins, until a spin finds input again.
     public var spinMicroseconds = 50
     /// The largest `spinMicroseconds` accepted: past a millisecond a spin costs more than the
     /// wake-up it can spare.

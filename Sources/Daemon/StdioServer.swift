@@ -158,17 +158,22 @@ public final class StdioServer: @unchecked Sendable {
         // (a single message, see `runHere`), so a client that waits for every answer costs no
         // array; handed to the executor with a chunk of many, and then made anew.
         var frames: [ReaderHandoff] = []
-        // Whether the next read spins first: only after a lone request answered here.
+        // Whether the next read spins first: only after a lone request answered here, for as
+        // long as `spin` says.
         var spinsNext = false
-        let spin = Self.spinNanoseconds(limits, processors: ProcessIO.availableProcessorCount())
+        var spin = ReadSpin(length: Self.spinNanoseconds(limits, processors: ProcessIO.availableProcessorCount()))
         while true {
             // Closures written inline, not stored in a `let`: a stored closure capturing `frames`
             // makes every append pay the runtime's dynamic exclusivity check.
             if frames.capacity == 0 { frames.reserveCapacity(expectedFrames) }
             var bytes = 0
             let step: FrameReader.ChunkOutcome
+            if spinsNext, let signals {
+                let length = spin.next()
+                if length > 0 { spin.record(found: signals.input.spin(upTo: length)) }
+            }
             do {
-                step = try reader.readChunk(spinningUpTo: spinsNext ? spin : 0) { frame in
+                step = try reader.readChunk { frame in
                     bytes += frame.byteCount
                     frames.append(ReaderHandoff(frame, maxBatch: maxBatch, keepingBytes: keepsBytes))
                 }

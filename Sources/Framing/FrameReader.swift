@@ -117,19 +117,15 @@ public final class FrameReader {
     ///
     /// With `timeoutMilliseconds` (≥ 0), returns ``ChunkOutcome/timedOut`` when nothing arrived
     /// within it (a descriptor's reader only: an interruptible input's reads wait until input,
-    /// its end or a stop). With `spinNanoseconds` above zero, an interruptible input is checked
-    /// that long without sleeping before the read blocks (``InterruptibleInput/read(into:spinningUpTo:)``);
-    /// a descriptor's reader ignores it.
-    public func readChunk(
-        timeoutMilliseconds: Int32 = -1, spinningUpTo spinNanoseconds: Int = 0, _ onFrame: (InboundFrame) -> Void
-    ) throws(FrameReadError) -> ChunkOutcome {
+    /// its end or a stop).
+    public func readChunk(timeoutMilliseconds: Int32 = -1, _ onFrame: (InboundFrame) -> Void) throws(FrameReadError) -> ChunkOutcome {
         if reachedEnd { return .ended }
         let count: Int
         switch source {
         case let .interruptible(input):
             let outcome: InterruptibleInput.ReadOutcome
             do {
-                outcome = try input.read(into: chunk, spinningUpTo: spinNanoseconds)
+                outcome = try input.read(into: chunk)
             } catch {
                 throw .readFailed(error)
             }

@@ -82,18 +82,11 @@ public final class InterruptibleInput: Sendable {
 
     /// Reads at most `buffer.count` bytes, blocking until some arrive, the input ends or
     /// ``stop()`` is called.
-    ///
-    /// With `spinNanoseconds` above zero the thread first checks the input, without sleeping,
-    /// until it is readable or that much time has passed, and only then blocks: input that
-    /// arrives meanwhile is read without the thread being put to sleep and woken, which on a
-    /// virtual machine is most of a round trip's latency. Each check is a `poll(2)` with a
-    /// zero timeout; input, the end of input and a stop each end the spin.
-    public func read(into buffer: UnsafeMutableRawBufferPointer, spinningUpTo spinNanoseconds: Int = 0) throws(Errno) -> ReadOutcome {
+    public func read(into buffer: UnsafeMutableRawBufferPointer) throws(Errno) -> ReadOutcome {
         guard let base = buffer.baseAddress, buffer.count > 0 else { return .read(0) }
         // Sequentially consistent, like the flag's store and load below and in `stop`: either
         // the reader's check sees the flag, or the stop sees this thread and interrupts it.
         readerThread.store(UInt(pthread_self()), ordering: .sequentiallyConsistent)
-        if spinNanoseconds > 0 { spin(upTo: spinNanoseconds) }
         while true {
             if stopped.load(ordering: .sequentiallyConsistent) { return .stopped }
             let count = Glibc.read(descriptor.rawValue, base, buffer.count)
@@ -113,20 +106,25 @@ public final class InterruptibleInput: Sendable {
         }
     }
 
-    /// Checks the input with `poll(2)` and a timeout of zero until it is readable (input,
-    /// its end, or the empty pipe a stop put in its place), a stop was asked for, or
-    /// `nanoseconds` have passed on the monotonic clock. Each check is a system call that
+    /// Waits for the input without sleeping, for at most `nanoseconds`: checks it with
+    /// `poll(2)` and a timeout of zero until it is readable (input, its end, or the empty pipe
+    /// a stop put in its place), a stop was asked for, or the time has passed on the monotonic
+    /// clock. Called by the reading thread before a ``read(into:)``: input that arrives
+    /// meanwhile is then read without the thread being put to sleep and woken, which on a
+    /// virtual machine is most of a round trip's latency. Each check is a system call that
     /// returns at once; the thread stays runnable, so its processor is not idled and woken.
-    private func spin(upTo nanoseconds: Int) {
+    /// Returns whether the input became readable (false when the time ran out, a stop was
+    /// asked for, or `poll` failed: the read that follows then blocks, ends or reports it).
+    public func spin(upTo nanoseconds: Int) -> Bool {
         let deadline = Pause.monotonicNanoseconds &+ Int64(nanoseconds)
         var entry = pollfd(fd: descriptor.rawValue, events: Int16(POLLIN), revents: 0)
         while !stopped.load(ordering: .sequentiallyConsistent) {
             let ready = poll(&entry, 1, 0)
-            if ready > 0 { return }
-            // A failure other than a signal: the read that follows meets and reports it.
-            if ready < 0, errno != EINTR { return }
-            if Pause.monotonicNanoseconds >= deadline { return }
+            if ready > 0 { return true }
+            if ready < 0, errno != EINTR { return false }
+            if Pause.monotonicNanoseconds >= deadline { return false }
         }
+        return false
     }
 
     /// Makes the reader's blocked or next read return ``ReadOutcome/stopped``.

@@ -6,7 +6,7 @@ import XCTest
 final class StdioServerTests: XCTestCase {
     func testTheReaderSpinsOnlyWithAProcessorToSpareAndWithinTheLimit() {
         var limits = ServerLimits()
-        XCTAssertEqual(limits.spinMicroseconds, 50, "the default protocol.md and README name")
+        XCTAssertEqual(limits.spinMicroseconds, 50, "the default the README names")
         XCTAssertEqual(StdioServer.spinNanoseconds(limits, processors: 2), 50_000)
         XCTAssertEqual(StdioServer.spinNanoseconds(limits, processors: 64), 50_000)
         // One processor: a spinning reader would keep the client from sending.

@@ -22,9 +22,9 @@ final class InterruptibleInputTests: XCTestCase {
         }
     }
 
-    private static func read(_ input: InterruptibleInput, capacity: Int = 64, spinningUpTo spin: Int = 0) throws -> (InterruptibleInput.ReadOutcome, String) {
+    private static func read(_ input: InterruptibleInput, capacity: Int = 64) throws -> (InterruptibleInput.ReadOutcome, String) {
         var buffer = [UInt8](repeating: 0, count: capacity)
-        let outcome = try buffer.withUnsafeMutableBytes { try input.read(into: $0, spinningUpTo: spin) }
+        let outcome = try buffer.withUnsafeMutableBytes { try input.read(into: $0) }
         if case let .read(count) = outcome { return (outcome, String(decoding: buffer[..<count], as: UTF8.self)) }
         return (outcome, "")
     }
@@ -35,6 +35,8 @@ final class InterruptibleInputTests: XCTestCase {
         let done: DispatchSemaphore
         /// What it returned (nil until then, or if it threw).
         let outcome: () -> InterruptibleInput.ReadOutcome?
+        /// What the spin before the read returned (nil without a spin, or until it returned).
+        let spinFound: () -> Bool?
         /// Lets the thread end. It stays alive until then: a stop may still interrupt it after
         /// its read returned, and the reading thread must outlive every stop.
         let release: DispatchSemaphore
@@ -55,17 +57,22 @@ final class InterruptibleInputTests: XCTestCase {
         XCTAssertEqual(reader.outcome(), .stopped, file: file, line: line)
     }
 
-    /// Starts `read(_:)` of `input` on a thread of its own; signal its `release` when done.
+    /// Starts `read(_:)` of `input` on a thread of its own, after a spin of `spin` nanoseconds
+    /// if above zero; signal its `release` when done.
     private func readOnAThread(_ input: InterruptibleInput, spinningUpTo spin: Int = 0) -> ThreadReader {
         let done = DispatchSemaphore(value: 0), release = DispatchSemaphore(value: 0)
-        let box = Monitor<InterruptibleInput.ReadOutcome?>(nil)
+        let box = Monitor<(outcome: InterruptibleInput.ReadOutcome?, found: Bool?)>((nil, nil))
         Thread.detachNewThread {
-            let outcome = try? Self.read(input, spinningUpTo: spin).0
-            box.withLock { $0 = outcome }
+            if spin > 0 {
+                let found = input.spin(upTo: spin)
+                box.withLock { $0.found = found }
+            }
+            let outcome = try? Self.read(input).0
+            box.withLock { $0.outcome = outcome }
             done.signal()
             release.wait()
         }
-        return ThreadReader(done: done, outcome: { box.withLock { $0 } }, release: release)
+        return ThreadReader(done: done, outcome: { box.withLock { $0.outcome } }, spinFound: { box.withLock { $0.found } }, release: release)
     }
 
     func testReadsWhatArrivesThenTheEndOfInput() throws {
@@ -194,6 +201,7 @@ final class InterruptibleInputTests: XCTestCase {
         reader.assertWaiting("spinning: nothing to read yet")
         try pipe.write("soon")
         XCTAssertEqual(reader.done.wait(timeout: .now() + 5), .success, "the input ended the spin")
+        XCTAssertEqual(reader.spinFound(), true)
         XCTAssertEqual(reader.outcome(), .read(4))
     }
 
@@ -203,6 +211,7 @@ final class InterruptibleInputTests: XCTestCase {
         let reader = readOnAThread(input, spinningUpTo: 1_000_000)
         defer { reader.release.signal() }
         reader.assertWaiting("the 1 ms spin ended; the read blocks")
+        XCTAssertEqual(reader.spinFound(), false, "the spin's time ran out")
         try pipe.write("late")
         XCTAssertEqual(reader.done.wait(timeout: .now() + 5), .success)
         XCTAssertEqual(reader.outcome(), .read(4))
@@ -225,6 +234,7 @@ final class InterruptibleInputTests: XCTestCase {
         reader.assertWaiting("spinning")
         try pipe.writeEnd.close()
         XCTAssertEqual(reader.done.wait(timeout: .now() + 5), .success, "the end of input ended the spin")
+        XCTAssertEqual(reader.spinFound(), true, "the end of input is readable")
         XCTAssertEqual(reader.outcome(), .ended)
     }
 
