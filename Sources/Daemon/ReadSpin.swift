@@ -23,8 +23,15 @@ struct ReadSpin {
     /// While spinning is off, one lone request in this many spins anyway.
     static let probeInterval = 16
 
-    init(length: Int) {
-        self.length = max(0, length)
+    /// A spin of `nanoseconds` (none if 0 or less).
+    init(length nanoseconds: Int) {
+        length = max(0, nanoseconds)
+    }
+
+    /// The spin `limits` ask for (``ServerLimits/spinMicroseconds``), or none with a single
+    /// processor to run on, where it would only keep the client from sending.
+    init(_ limits: ServerLimits, processors: Int) {
+        self.init(length: processors > 1 ? limits.spinMicroseconds * 1_000 : 0)
     }
 
     /// Whether spinning is on (it is off after ``missesBeforeOff`` misses in a row).

@@ -161,7 +161,7 @@ public final class StdioServer: @unchecked Sendable {
         // Whether the next read spins first: only after a lone request answered here, for as
         // long as `spin` says.
         var spinsNext = false
-        var spin = ReadSpin(length: Self.spinNanoseconds(limits, processors: ProcessIO.availableProcessorCount()))
+        var spin = ReadSpin(limits, processors: ProcessIO.availableProcessorCount())
         while true {
             // Closures written inline, not stored in a `let`: a stored closure capturing `frames`
             // makes every append pay the runtime's dynamic exclusivity check.
@@ -212,13 +212,6 @@ public final class StdioServer: @unchecked Sendable {
                 return executor.async { [self] session in stop(session, reason) }
             }
         }
-    }
-
-    /// How long the reader spins before a read that follows a lone request's answer
-    /// (``ServerLimits/spinMicroseconds``), in nanoseconds: none with a single processor to
-    /// run on, where the spin would only keep the client from sending.
-    static func spinNanoseconds(_ limits: ServerLimits, processors: Int) -> Int {
-        processors > 1 ? limits.spinMicroseconds * 1_000 : 0
     }
 
     /// Gives one chunk's frames to the executor; `ending` stops the server after them. A chunk

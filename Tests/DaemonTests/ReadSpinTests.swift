@@ -63,6 +63,19 @@ final class ReadSpinTests: XCTestCase {
         XCTAssertEqual(spin.next(), length)
     }
 
+    func testTheLimitsSpinOnlyWithAProcessorToSpare() {
+        var limits = ServerLimits()
+        XCTAssertEqual(limits.spinMicroseconds, 50, "the default the README names")
+        XCTAssertEqual(ReadSpin(limits, processors: 2).length, 50_000)
+        XCTAssertEqual(ReadSpin(limits, processors: 64).length, 50_000)
+        // One processor: a spinning reader would keep the client from sending.
+        XCTAssertEqual(ReadSpin(limits, processors: 1).length, 0)
+        limits.spinMicroseconds = 0
+        XCTAssertEqual(ReadSpin(limits, processors: 2).length, 0)
+        limits.spinMicroseconds = ServerLimits.maxSpinMicroseconds
+        XCTAssertEqual(ReadSpin(limits, processors: 2).length, 1_000_000)
+    }
+
     func testNoSpinConfiguredNeverSpins() {
         var spin = ReadSpin(length: 0)
         for _ in 0..<(3 * ReadSpin.probeInterval) {

@@ -388,6 +388,51 @@ class Spinning(unittest.TestCase):
             self.assertLessEqual(used, 5, f"{args}: {used} ticks in a quiet second")
             self.assertEqual(daemon.close()[0], 0, args)
 
+    @staticmethod
+    def reader_is_running(pid):
+        """Whether the daemon's reader (its main thread) is runnable rather than asleep: 'R'
+        in /proc/PID/task/PID/stat, where a reader blocked in read(2) shows 'S'."""
+        with open(f"/proc/{pid}/task/{pid}/stat") as stat:
+            return stat.read().rsplit(")", 1)[1].split()[0] == "R"
+
+    def running_after_answers(self, daemon, pause):
+        """Sends 48 lone requests, each after `pause` seconds; counts the answers after which
+        the reader was still running 0.3 ms later: within a 1 ms spin, and after the reader's
+        own work that follows an answer (which, on a processor that was idle, can still be
+        running when looked at at once)."""
+        running = 0
+        for i in range(48):
+            time.sleep(pause)
+            daemon.send(request(i, "list"))
+            self.assertEqual(daemon.read().get("id"), i)
+            looked = time.monotonic() + 0.0003
+            while time.monotonic() < looked:
+                pass
+            running += self.reader_is_running(daemon.process.pid)
+        return running
+
+    @unittest.skipIf(len(os.sched_getaffinity(0)) < 2, "the daemon spins only with two processors or more")
+    def test_the_reader_spins_after_a_lone_answer_and_stops_for_a_slow_client(self):
+        # A client that sends its next request at once: the reader is still spinning (a 1 ms
+        # spin) when looked at, after most answers.
+        quick = Daemon("--spin-microseconds", "1000")
+        quick_running = self.running_after_answers(quick, 0)
+        self.assertEqual(quick.close()[0], 0)
+        self.assertGreaterEqual(quick_running, 24, f"running after {quick_running} of 48 answers")
+        # Without a spin the reader is asleep in read(2) after nearly every answer.
+        still = Daemon("--spin-microseconds", "0")
+        still_running = self.running_after_answers(still, 0)
+        self.assertEqual(still.close()[0], 0)
+        self.assertLessEqual(still_running, 12, f"running after {still_running} of 48 answers without a spin")
+        # A client 5 ms apart: four spins find nothing, then only one request in sixteen spins.
+        # Without that adaptation the reader would be running after all 48 answers; with no
+        # spin at all it shows up running after 5 to 14 of them here (its own work, slower on
+        # a processor that was idle), hence the bound.
+        slow = Daemon("--spin-microseconds", "1000")
+        slow_running = self.running_after_answers(slow, 0.005)
+        self.assertEqual(slow.close()[0], 0)
+        self.assertLessEqual(slow_running, 32, f"running after {slow_running} of 48 answers 5 ms apart")
+
     def test_a_spin_out_of_range_is_refused(self):
         for value in ("-1", "1001"):
             result = subprocess.run([BIN, "serve", f"--spin-microseconds={value}"], input=b"", capture_output=True, timeout=10)
