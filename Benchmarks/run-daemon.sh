@@ -17,7 +17,8 @@
 # requests timed, 20000), PING_WARMUP (2000), PING_PASSES (ping-pong passes per round of
 # switchboard and the C echo, the pair of the p99 target, 3), STARTUP_RUNS (per round, 50), SCALE_INSTANCES
 # (100000), SCALE_STEPS (the counts timed between 1 and SCALE_INSTANCES, "2000 10000"),
-# SCALE_REQUESTS (400000), COUNT_N (requests under callgrind, 20000), PING_COUNT_N
+# SCALE_REQUESTS (400000), SCALE_PAIRS (pairs of 1 and SCALE_INSTANCES instances run after the
+# rounds, for the scale targets' medians, 15), COUNT_N (requests under callgrind, 20000), PING_COUNT_N
 # (ping-pong requests under callgrind, 5000), LINES_INSTANCES and LINES_N (the scale workload
 # under callgrind's cache model: instances, 20000, and requests, 50000), PROFILE (on | off:
 # callgrind, DHAT and perf),
@@ -42,6 +43,7 @@ STARTUP_RUNS="${STARTUP_RUNS:-50}"
 SCALE_INSTANCES="${SCALE_INSTANCES:-100000}"
 SCALE_STEPS="${SCALE_STEPS:-2000 10000}"
 SCALE_REQUESTS="${SCALE_REQUESTS:-400000}"
+SCALE_PAIRS="${SCALE_PAIRS:-15}"
 COUNT_N="${COUNT_N:-20000}"
 PING_COUNT_N="${PING_COUNT_N:-5000}"
 LINES_INSTANCES="${LINES_INSTANCES:-20000}"

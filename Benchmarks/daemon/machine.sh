@@ -7,7 +7,7 @@ busy="$(ps -eo pcpu=,comm= --sort=-pcpu | awk '$1 >= 20 { printf "%s%s (%s%% CPU
     echo "| | |"
     echo "|---|---|"
     echo "| Date | $(date -u '+%Y-%m-%d %H:%M UTC') |"
-    echo "| Command | \`bash Benchmarks/run-daemon.sh\` (REPEATS=$REPEATS REQUESTS=$REQUESTS INSTANCES=$INSTANCES PING_N=$PING_N PING_WARMUP=$PING_WARMUP PING_PASSES=$PING_PASSES STARTUP_RUNS=$STARTUP_RUNS SCALE_INSTANCES=$SCALE_INSTANCES SCALE_STEPS=\"$SCALE_STEPS\" SCALE_REQUESTS=$SCALE_REQUESTS COUNT_N=$COUNT_N PING_COUNT_N=$PING_COUNT_N LINES_INSTANCES=$LINES_INSTANCES LINES_N=$LINES_N PROFILE=$PROFILE SDK_REQUESTS=$SDK_REQUESTS SDK_PING_N=$SDK_PING_N) |"
+    echo "| Command | \`bash Benchmarks/run-daemon.sh\` (REPEATS=$REPEATS REQUESTS=$REQUESTS INSTANCES=$INSTANCES PING_N=$PING_N PING_WARMUP=$PING_WARMUP PING_PASSES=$PING_PASSES STARTUP_RUNS=$STARTUP_RUNS SCALE_INSTANCES=$SCALE_INSTANCES SCALE_STEPS=\"$SCALE_STEPS\" SCALE_REQUESTS=$SCALE_REQUESTS SCALE_PAIRS=$SCALE_PAIRS COUNT_N=$COUNT_N PING_COUNT_N=$PING_COUNT_N LINES_INSTANCES=$LINES_INSTANCES LINES_N=$LINES_N PROFILE=$PROFILE SDK_REQUESTS=$SDK_REQUESTS SDK_PING_N=$SDK_PING_N) |"
     echo "| Daemon build | \`$daemon_build\` at the repository root |"
     echo "| Plain daemon build | \`$plain_build\` at the repository root (the throughput rows of a package's default release build) |"
     echo "| Peers | \`swift build ${swift_flags[*]}\` in \`Benchmarks/\`; C: \`cc -O2\` (\`-ljansson\`, \`-pthread\`) |"

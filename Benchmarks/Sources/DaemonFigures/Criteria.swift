@@ -39,6 +39,15 @@ func perRound(_ a: [Double], _ b: [Double]) -> String {
     "median of \(pairedRatios(a, b).count) per-round ratios"
 }
 
+/// `perRound` with the middle half of the ratios: for the scale targets, whose single rounds
+/// on this VM scatter from about 0.75× to 2× (issue 18), so that a verdict near the threshold
+/// reads as what it is.
+func perRoundWithSpread(_ a: [Double], _ b: [Double]) -> String {
+    let ratios = pairedRatios(a, b)
+    guard let spread = quartiles(ratios) else { return perRound(a, b) }
+    return "\(perRound(a, b)), middle half \(fixed(spread.lower, digits: 2))–\(fixed(spread.upper, digits: 2))×"
+}
+
 /// Every criterion of the daemon, computed from the figures of one run.
 public func criteria(_ f: Figures) -> [Criterion] {
     var list: [Criterion] = []
@@ -78,11 +87,11 @@ public func criteria(_ f: Figures) -> [Criterion] {
         let wallMany = f.scaleMicroseconds(instances: many), wallOne = f.scaleMicroseconds(instances: one)
         list.append(atMost("scale-wall", "per-request cost, \(grouped(Double(many))) instances ÷ \(one)", "wall µs/request",
                            pairedRatio(wallMany, wallOne), 1.2,
-                           "\(perRound(wallMany, wallOne)); medians \(format(median(wallMany))) vs \(format(median(wallOne))) µs"))
+                           "\(perRoundWithSpread(wallMany, wallOne)); medians \(format(median(wallMany))) vs \(format(median(wallOne))) µs"))
         let cpuMany = f.scaleCPUMicrosecondsPerRound(instances: many), cpuOne = f.scaleCPUMicrosecondsPerRound(instances: one)
         list.append(atMost("scale-cpu", "per-request cost, \(grouped(Double(many))) instances ÷ \(one)", "server CPU µs/request",
                            pairedRatio(cpuMany, cpuOne), 1.2,
-                           "\(perRound(cpuMany, cpuOne)); medians \(format(median(cpuMany))) vs \(format(median(cpuOne))) µs"))
+                           "\(perRoundWithSpread(cpuMany, cpuOne)); medians \(format(median(cpuMany))) vs \(format(median(cpuOne))) µs"))
     }
     // Issue 9 allowed 16 KiB per instance; issue 18 asks for 4 KB (4,000 bytes).
     let rss = f.perInstance(7, baseline: 5, kilobytes: true)

@@ -136,7 +136,11 @@ public func render(_ f: Figures, machine: String, profile: String, analysis: Str
         out += "cycling over `nameChanged`, `emailChanged`, `passwordChanged`, `submitButtonPressed`, each to a uniformly "
         out += "random instance (fixed seed), pipelined. With every field set and no `viewDidLoad`, each request causes "
         out += "exactly one notification whatever the instance, so the work per request is the same at every size "
-        out += "(checked). The counts between 1 and \(grouped(Double(many))) (`SCALE_STEPS`) show how the cost grows as the "
+        let pairs = Swift.min(f.scaleRows(instances: one).count, f.scaleRows(instances: many).count)
+        out += "(checked). The two ends, one instance and \(grouped(Double(many))), ran in \(pairs) pairs (each round's, then "
+        out += "`SCALE_PAIRS` more, the order alternating), and the scale targets take the median of the per-pair ratios: "
+        out += "one pair's ratio on this VM ranges from about 0.75× to 2×. "
+        out += "The counts between 1 and \(grouped(Double(many))) (`SCALE_STEPS`) show how the cost grows as the "
         out += "instances (about 4 KB each) outgrow each level of the processor's caches (sizes under Run); from "
         out += "`Session.lookAheadMinimumInstances` live instances on, the session prefetches the instances that "
         out += "coming requests address.\n\n"

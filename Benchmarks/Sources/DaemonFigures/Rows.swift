@@ -37,6 +37,18 @@ func median(_ values: [Double]) -> Double? {
     return sorted.count % 2 == 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2
 }
 
+/// The first and third quartiles (each the median of its half, the middle value left out of
+/// both for an odd count): the middle half of `values`, which says how far one run's median
+/// can be trusted when the rounds scatter. Nil for fewer than two values.
+func quartiles(_ values: [Double]) -> (lower: Double, upper: Double)? {
+    guard values.count >= 2 else { return nil }
+    let sorted = values.sorted()
+    let half = sorted.count / 2
+    guard let lower = median(Array(sorted[..<half])),
+          let upper = median(Array(sorted[(sorted.count - half)...])) else { return nil }
+    return (lower, upper)
+}
+
 /// An integer with thousands separators: 1,000,000; "n/a" for none, and for a value no
 /// integer holds (a garbled row must not stop the report).
 func grouped(_ value: Double?) -> String {

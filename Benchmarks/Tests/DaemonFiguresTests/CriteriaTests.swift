@@ -41,6 +41,19 @@ final class CriteriaTests: XCTestCase {
         XCTAssertTrue(wall.measured.contains("median of 2 per-round ratios"), wall.measured)
     }
 
+    func testTheScaleTextGivesTheMiddleHalfOfTheRatios() throws {
+        // Per round 1.0, 1.1, 1.2 and 1.5× wall: median 1.15×, middle half 1.05–1.35×.
+        var results = ResultsText()
+        for (one, many) in [(1.0, 1.0), (1.0, 1.1), (1.0, 1.2), (1.0, 1.5)] {
+            results.scale(instances: 1, seconds: one, cpu: one)
+            results.scale(instances: 100_000, seconds: many, cpu: many)
+        }
+        let wall = try criterion("scale-wall", results)
+        XCTAssertTrue(wall.measured.hasPrefix("1.15×"), wall.measured)
+        XCTAssertTrue(wall.measured.contains("median of 4 per-round ratios, middle half 1.05–1.35×"), wall.measured)
+        XCTAssertTrue(try criterion("scale-cpu", results).measured.contains("middle half 1.05–1.35×"))
+    }
+
     func testScaleAtTheTargetPasses() throws {
         var results = ResultsText()
         results.scale(instances: 1, seconds: 0.5, cpu: 1.0)

@@ -22,6 +22,16 @@ final class RenderTests: XCTestCase {
         XCTAssertTrue(section.contains("Furthest from its target: *per-request cost, 100,000 instances ÷ 1* (wall µs/request), at 0.86 of what it requires."), section)
     }
 
+    /// The scale section says over how many pairs the targets' medians were taken: rounds
+    /// cut short count only the pairs both ends have.
+    func testTheScaleSectionCountsThePairs() {
+        var results = ResultsText()
+        for _ in 0..<3 { results.scale(instances: 1, seconds: 0.5, cpu: 0.9) }
+        for _ in 0..<2 { results.scale(instances: 100_000, seconds: 0.7, cpu: 1.17) }
+        let section = render(Figures(rows: Rows(text: results.text)), machine: "", profile: "", analysis: "")
+        XCTAssertTrue(section.contains("The two ends, one instance and 100,000, ran in 2 pairs"), section)
+    }
+
     /// The cache lines' note says how the runs were made: pinned to a core each (the figure is
     /// then steady), or not (it moves with the batching), as the results record.
     func testTheCacheLinesNoteFollowsWhetherTheRunsWerePinned() {

@@ -33,6 +33,21 @@ final class RowsTests: XCTestCase {
         XCTAssertEqual(median([4, 1, 3, 2]), 2.5)
     }
 
+    func testQuartilesAreTheMediansOfTheHalves() {
+        XCTAssertNil(quartiles([]))
+        XCTAssertNil(quartiles([1]))
+        // Odd count: the middle value (3) belongs to neither half.
+        let odd = try? XCTUnwrap(quartiles([5, 1, 4, 2, 3]))
+        XCTAssertEqual(odd?.lower, 1.5)
+        XCTAssertEqual(odd?.upper, 4.5)
+        let even = try? XCTUnwrap(quartiles([8, 1, 2, 7, 3, 6]))
+        XCTAssertEqual(even?.lower, 2)
+        XCTAssertEqual(even?.upper, 7)
+        let two = try? XCTUnwrap(quartiles([2, 1]))
+        XCTAssertEqual(two?.lower, 1)
+        XCTAssertEqual(two?.upper, 2)
+    }
+
     func testGroupedDigits() {
         XCTAssertEqual(grouped(1_234_567), "1,234,567")
         XCTAssertEqual(grouped(999), "999")
