@@ -1,8 +1,30 @@
+import ArgumentParser
+
 /// Which face `switchboard` shows when no subcommand is named: the REPL for a person at a
 /// terminal, the daemon for a pipe.
 enum DefaultFace {
-    /// Words that already choose what runs.
-    private static let explicit: Set<String> = ["serve", "repl", "test", "friends", "help", "-h", "--help", "--version"]
+    /// Words that already choose what runs: every subcommand's name (so a new one cannot be
+    /// forgotten here, as `mcp` was), and the parser's own help and version flags.
+    private static let explicit: Set<String> = Set(
+        Switchboard.configuration.subcommands.map { $0.configuration.commandName ?? $0._commandName }
+    ).union(["help", "-h", "--help", "--version"])
+
+    /// The settings of a daemon started without options (`switchboard` on a pipe, `switchboard
+    /// serve`, `switchboard mcp`), which `main` serves without the argument parser; nil for
+    /// anything else, which the parser handles. Their outcome must be the parser's: the e2e
+    /// tests compare `switchboard mcp` with `switchboard serve --face mcp`.
+    static func daemonWithoutOptions(_ arguments: [String]) -> ServerSettings? {
+        var settings = ServerSettings()
+        switch arguments {
+        case [], ["serve"]:
+            return settings
+        case ["mcp"]:
+            settings.face = .mcp
+            return settings
+        default:
+            return nil
+        }
+    }
 
     /// The arguments to parse: `repl` goes in front when stdin is a terminal and the
     /// arguments name no subcommand (options alone, such as `--clock virtual`, go to it).

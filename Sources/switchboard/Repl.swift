@@ -7,6 +7,7 @@ import REPL
 /// `switchboard repl`: the REPL on the same session and dispatch as the daemon.
 struct Repl: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "repl",
         abstract: "A REPL for people (the default when stdin is a terminal).",
         discussion: """
         Type signup.nameChanged "Lisa", press Tab to complete, .help for the commands. With stdin \

@@ -6,6 +6,7 @@ import asyncio
 import warnings
 import json
 import os
+import subprocess
 import sys
 import unittest
 from contextlib import AsyncExitStack
@@ -180,6 +181,60 @@ class MCPTests(unittest.TestCase):
                 self.assertIn({"instance": "r", "output": "registered", "value": "token-lisa-1234"},
                               advanced.structured_content["outputs"])
         run(body())
+
+
+class StartTests(unittest.TestCase):
+    """How `switchboard mcp` starts: without options it skips the argument parser (the
+    daemon's fast path), so its answers must be those of the parsed `serve --face mcp`; and a
+    person who types it at a terminal gets the server, not the REPL."""
+
+    SCRIPT = b"".join([
+        harness.request(1, "initialize", {"protocolVersion": "2025-11-25", "capabilities": {},
+                                          "clientInfo": {"name": "t", "version": "1"}}),
+        b'{"jsonrpc":"2.0","method":"notifications/initialized"}\n',
+        harness.request(2, "tools/list"),
+        harness.request(3, "tools/call", {"name": "signup.nameChanged", "arguments": {"name": "Lisa"}}),
+        harness.request(4, "tools/call", {"name": "signup.nameChange", "arguments": {}}),
+        harness.request(5, "resources/list"),
+        b'{"jsonrpc":"2.0","id":6,"method":"advance","params":{"ms":1}}\n',
+    ])
+
+    def answers(self, *arguments):
+        process = subprocess.run([harness.BIN, *arguments], input=self.SCRIPT, capture_output=True, timeout=20)
+        self.assertEqual(process.returncode, 0, process.stderr)
+        return process.stdout
+
+    def test_mcp_without_options_answers_as_the_parsed_face_does(self):
+        fast = self.answers("mcp")
+        self.assertEqual(fast, self.answers("serve", "--face", "mcp"))
+        # Not two empty outputs: every request with an id is answered, the tool call with
+        # its outputs, and the virtual clock's tool is not offered under the real one.
+        lines = [json.loads(line) for line in fast.splitlines()]
+        self.assertEqual([a["id"] for a in lines if "id" in a], [1, 2, 3, 4, 5, 6])
+        answers = {a["id"]: a for a in lines if "id" in a}
+        self.assertEqual(answers[1]["result"]["protocolVersion"], "2025-11-25")
+        names = [tool["name"] for tool in answers[2]["result"]["tools"]]
+        self.assertIn("signup.nameChanged", names)
+        self.assertNotIn("advance", names)
+        self.assertEqual(answers[3]["result"]["structuredContent"], {"result": None, "outputs": []})
+        self.assertIn("did you mean 'signup.nameChanged'", answers[4]["error"]["message"])
+        self.assertEqual(answers[5]["result"]["resources"][0]["uri"], "switchboard://instance/signup")
+        self.assertEqual(answers[6]["error"]["code"], -32601)
+        # An option still goes through the parser, and still takes effect.
+        virtual = {a["id"]: a for a in map(json.loads, self.answers("mcp", "--clock", "virtual").splitlines()) if "id" in a}
+        self.assertIn("advance", [tool["name"] for tool in virtual[2]["result"]["tools"]])
+
+    def test_mcp_at_a_terminal_is_the_server_not_the_repl(self):
+        import pexpect
+        child = pexpect.spawn(harness.BIN, ["mcp"], timeout=10)
+        try:
+            child.sendline('{"jsonrpc":"2.0","id":1,"method":"ping"}')
+            child.expect(rb'\{"jsonrpc":"2\.0","id":1,"result":\{\}\}')
+            child.sendeof()
+            child.expect(pexpect.EOF)
+        finally:
+            child.close()
+        self.assertEqual(child.exitstatus, 0)
 
 
 if __name__ == "__main__":
