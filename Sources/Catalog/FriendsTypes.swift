@@ -120,6 +120,10 @@ extension BuiltinCatalog {
     }
 }
 
+/// The session's friends store holds the database connection: the daemon closes it before it
+/// exits (`Session.closeResources()`).
+extension FriendsStore: SessionResource {}
+
 /// The inputs of the two friend forms, so their declarations are written once.
 protocol FriendFormInputs: AnyObject {
     func firstnameChanged(firstname: String)

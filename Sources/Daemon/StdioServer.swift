@@ -23,8 +23,9 @@ import SystemIO
 ///
 /// ## Stopping
 /// End of input, `shutdown`, SIGTERM, SIGINT or SIGHUP: every request read before is
-/// answered, scheduled work may finish within the exit grace, output is flushed, and ``run()``
-/// returns an ``Outcome`` whose exit status and diagnostic line the caller reports.
+/// answered, scheduled work may finish within the exit grace, output is flushed, the session's
+/// resources are closed (its database), and ``run()`` returns an ``Outcome`` whose exit status
+/// and diagnostic line the caller reports.
 public final class StdioServer: @unchecked Sendable {
     /// Settings of the server around its session.
     public struct Options: Sendable {
@@ -107,7 +108,9 @@ public final class StdioServer: @unchecked Sendable {
     }
 
     /// Serves until end of input, `shutdown`, a signal or a failed read or write; returns why
-    /// it stopped.
+    /// it stopped. Before returning it closes what the session holds outside the process
+    /// (`Session.closeResources()`: the friends database), everything owed to the client being
+    /// written by then, so the caller may exit without tearing the session down.
     public func run() -> Outcome {
         ProcessIO.ignoreBrokenPipeSignal()
         let signals: TerminationSignals?
@@ -137,7 +140,12 @@ public final class StdioServer: @unchecked Sendable {
             }
         }
         done.wait()
-        return withExtendedLifetime(signals) { executor.sync { _ in outcome ?? .finished } }
+        return withExtendedLifetime(signals) {
+            executor.sync { session in
+                session.closeResources()
+                return outcome ?? .finished
+            }
+        }
     }
 
     // MARK: Reading (reader thread)

@@ -15,6 +15,6 @@ struct Mcp: ParsableCommand {
     @OptionGroup var daemon: DaemonArguments
 
     func run() throws {
-        throw ExitCode(daemon.run(face: .mcp))
+        daemon.run(face: .mcp)
     }
 }

@@ -14,7 +14,7 @@ struct Serve: ParsableCommand {
     @OptionGroup var daemon: DaemonArguments
 
     func run() throws {
-        throw ExitCode(daemon.run(face: face))
+        daemon.run(face: face)
     }
 }
 
@@ -27,11 +27,11 @@ struct DaemonArguments: ParsableArguments {
     @Option(name: .customLong("record"), help: "Record the session as a transcript to this file (replay it with 'switchboard test FILE').")
     var recordPath: String?
 
-    /// Serves with these options and `face`; returns the exit status.
-    func run(face: FaceKind) -> Int32 {
+    /// Serves with these options and `face`, then ends the process with its exit status.
+    func run(face: FaceKind) -> Never {
         var settings = session.settings
         server.apply(to: &settings)
         settings.face = face
-        return ServeRunner.run(settings, recordPath: recordPath)
+        ServeRunner.run(settings, recordPath: recordPath)
     }
 }

@@ -7,23 +7,28 @@ import Transcripts
 
 /// Runs the daemon with `settings`: what `switchboard serve` does once its options are parsed.
 enum ServeRunner {
-    /// Serves until the input ends (or shutdown, or a signal) and returns the exit status. Every
-    /// non-zero status is explained by one line on stderr.
-    static func run(_ settings: ServerSettings, recordPath: String?) -> Int32 {
+    /// Serves until the input ends (or shutdown, or a signal), then ends the process with its
+    /// exit status. Every non-zero status is explained by one line on stderr.
+    ///
+    /// The process ends with the session still alive: by then every answer is written, the
+    /// transcript finished and the session's database closed (`StdioServer.run()`), and
+    /// destroying the instances one by one first would only delay the exit (0.7 s at 100,000
+    /// signup instances, 7 µs each; the kernel takes the memory back at once).
+    static func run(_ settings: ServerSettings, recordPath: String?) -> Never {
         // Before any file is opened: a closed stdout or stderr must not be handed to the
         // transcript or the data file.
         ProcessIO.occupyClosedStandardDescriptors()
         let sink = LogSink()
         let logger = settings.makeLogger(sink: sink)
-        func exit(_ status: Int32, _ diagnostic: String?) -> Int32 {
+        func exit(_ status: Int32, _ diagnostic: String?) -> Never {
             if let diagnostic { sink.write(diagnostic) }
             sink.drain(waitingAtMost: settings.serverLimits.logDrainSeconds)
-            return status
+            ProcessIO.exitImmediately(status)
         }
         // A data file that cannot be the friends database is a usage error, found now rather
         // than at the first friends screen: one line, exit 64.
         if let dataFile = settings.dataFile, let problem = FriendsDataFile.problem(with: dataFile) {
-            return exit(64, "switchboard: --data-file: \(problem)")
+            exit(64, "switchboard: --data-file: \(problem)")
         }
         var options = StdioServer.Options()
         options.framing = settings.framing
@@ -42,7 +47,7 @@ enum ServeRunner {
                     pendingWork: { session?.pendingScheduledWork ?? 0 }
                 )
             } catch {
-                return exit(64, "switchboard: --record: \(error)")
+                exit(64, "switchboard: --record: \(error)")
             }
         }
         let face = settings.face
@@ -67,7 +72,11 @@ enum ServeRunner {
                 return (made.session, made.face)
             }
         }
-        let outcome = server.run()
-        return exit(outcome.exitStatus, outcome.diagnostic)
+        // Kept alive until the process ends (see above): released here, the server would take
+        // the session and every instance with it.
+        return withExtendedLifetime(server) {
+            let outcome = server.run()
+            exit(outcome.exitStatus, outcome.diagnostic)
+        }
     }
 }

@@ -13,6 +13,6 @@ let arguments = DefaultFace.arguments(Array(CommandLine.arguments.dropFirst()), 
 // reflection was 42% of the daemon's start-up instructions (two thirds of the MCP face's), and
 // editors, agents and scripts start the daemon exactly this way.
 if let settings = DefaultFace.daemonWithoutOptions(arguments) {
-    exit(ServeRunner.run(settings, recordPath: nil))
+    ServeRunner.run(settings, recordPath: nil)
 }
 Switchboard.main(arguments)

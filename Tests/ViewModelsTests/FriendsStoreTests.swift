@@ -51,6 +51,23 @@ final class FriendsStoreTests: XCTestCase {
         XCTAssertEqual(friends(in: store)?.map(\.id), [1, 2, 3, 4])
     }
 
+    func testClosing_AFileStoreFailsLaterOperationsAsStorageErrors_AMemoryStoreKeepsWorking() throws {
+        let path = directory + "/friends.db"
+        var logged: [String] = []
+        let store = FriendsStore(storage: try SQLiteFriendsStorage(path: path), scheduler: scheduler, log: { logged.append($0) })
+        // Every view of the store shares its storage: closing one closes it for all.
+        let view = store.answering(after: 0.5)
+        XCTAssertEqual(friends(in: view), FriendsStore.sampleFriends)
+        store.close()
+        guard case let .failure(error)? = run(view.list()) else { return XCTFail("expected a failure") }
+        XCTAssertEqual(error.kind, .storage)
+        XCTAssertEqual(logged, ["the friends database \(path) is closed: the daemon is stopping"])
+
+        let memory = FriendsStore(scheduler: scheduler)
+        memory.close()
+        XCTAssertEqual(friends(in: memory), FriendsStore.sampleFriends)
+    }
+
     func testInMemory_MissingFriendsAreNotFound() {
         let store = FriendsStore(scheduler: scheduler)
         guard case .failure? = run(store.delete(id: 99)) else { return XCTFail("expected a failure") }

@@ -44,6 +44,24 @@ final class SQLiteFriendsStorageTests: XCTestCase {
         XCTAssertEqual(try database.statement("PRAGMA journal_mode").firstRow { $0.text(at: 0) }, "wal")
     }
 
+    func testClosing_CheckpointsTheLogAwayAndLaterOperationsFailSayingSo() throws {
+        let storage = try SQLiteFriendsStorage(path: path)
+        let created = try storage.create(katherine)
+        XCTAssertTrue(FileManager.default.fileExists(atPath: path + "-wal"), "an open WAL database has its log")
+        storage.close()
+        // The last connection's close checkpoints the log into the file and removes it.
+        XCTAssertFalse(FileManager.default.fileExists(atPath: path + "-wal"))
+        XCTAssertFalse(FileManager.default.fileExists(atPath: path + "-shm"))
+        XCTAssertThrowsError(try storage.list()) { error in
+            XCTAssertEqual((error as? FriendsStorageFailure)?.description, "the friends database \(path) is closed: the daemon is stopping")
+        }
+        XCTAssertThrowsError(try storage.create(katherine))
+        // Closed, not reopened: nothing was written after the close, and the change before it
+        // is in the file.
+        XCTAssertEqual(try SQLiteFriendsStorage(path: path).list().last, created)
+        XCTAssertEqual(try SQLiteFriendsStorage(path: path).list().count, FriendsStore.sampleFriends.count + 1)
+    }
+
     func testAnExistingFilesModeIsNeverChanged() throws {
         _ = try SQLiteFriendsStorage(path: path)
         XCTAssertEqual(chmod(path, 0o640), 0)

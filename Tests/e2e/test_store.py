@@ -8,6 +8,7 @@ Ends with 'N passed, M failed'."""
 
 import os
 import random
+import signal
 import sqlite3
 import stat
 import subprocess
@@ -174,6 +175,26 @@ class Durability(unittest.TestCase):
         self.assertEqual(sorted(os.listdir(self.directory)), ["friends.db"], "no temporary files left behind")
         self.assertEqual(stat.S_IMODE(os.stat(self.path).st_mode), 0o600)
 
+
+    def test_every_way_of_stopping_closes_the_database(self):
+        """End of input, `shutdown` and SIGTERM each end the daemon with the database closed
+        (the daemon exits without tearing its instances down, so it closes the database
+        itself): the log is checkpointed into the file and no -wal or -shm file is left."""
+        for way in ("eof", "shutdown", "sigterm"):
+            directory = tempfile.mkdtemp(prefix=f"store-stop-{way}-")
+            path = os.path.join(directory, "friends.db")
+            daemon = store_daemon(path)
+            daemon.send(b"".join(add_friend("a", f"Kept{way}", 0)))
+            self.assertTrue(daemon.wait_for(lambda: len(daemon.outputs("navigateBack")) == 1), way)
+            self.assertTrue(os.path.exists(path + "-wal"), f"{way}: the open database has its log")
+            if way == "shutdown":
+                daemon.send(request("bye", "shutdown"))
+            elif way == "sigterm":
+                daemon.process.send_signal(signal.SIGTERM)
+            code, errors = daemon.close()
+            self.assertEqual(code, 0, f"{way}: {errors}")
+            self.assertEqual(sorted(os.listdir(directory)), ["friends.db"], f"{way}: the log was checkpointed and removed")
+            self.assertIn(f"Kept{way}", [row[0] for row in friends_in(path).values()], way)
 
     def test_two_daemons_creating_one_new_file_at_once_both_start(self):
         """Both ask SQLite to switch the new file to WAL at the same moment; the loser is told

@@ -111,6 +111,14 @@ public final class Session {
         for instance in instances.inCreationOrder { instance.destroy() }
     }
 
+    /// Closes what the session's shared objects hold outside the process (the friends
+    /// database; see ``SessionResource``), so that a process about to end can exit without
+    /// tearing down its instances one by one (at 100,000 instances that took 0.7 s). Requests
+    /// after it still run; what needs a closed resource fails with a clear error.
+    public func closeResources() {
+        storage.closeResources()
+    }
+
     /// How many scheduled one-shot actions (latencies, timeouts, debounces) are pending.
     public var pendingScheduledWork: Int { scheduler.pendingCount }
 

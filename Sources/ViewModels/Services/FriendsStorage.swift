@@ -20,6 +20,15 @@ public protocol FriendsStorage: AnyObject {
     func update(_ friend: Friend) throws(FriendsStorageFailure) -> Bool
     /// Removes the friend with `id`; false when there is none.
     func delete(id: Int) throws(FriendsStorageFailure) -> Bool
+    /// Lets go of what the storage holds outside the process (a database connection), so the
+    /// process can end without tearing down everything that uses it; every later operation
+    /// fails, saying so. Storage with nothing outside the process keeps working.
+    func close()
+}
+
+extension FriendsStorage {
+    /// Nothing to let go of.
+    public func close() {}
 }
 
 /// Why the storage could not be opened or an operation failed: a sentence naming the file and

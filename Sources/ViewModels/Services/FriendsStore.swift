@@ -78,6 +78,12 @@ public final class FriendsStore: FriendsService, @unchecked Sendable {
         ServiceError(.notFound, reason: "no friend with id \(id)")
     }
 
+    /// Closes the storage every view of this store shares (see ``FriendsStorage/close()``):
+    /// operations after it fail with a storage error.
+    public func close() {
+        shared.close()
+    }
+
     /// Runs `operation` on the storage after `latency` on the scheduler and sends its result.
     /// Interrupting the producer first (a view model going away) cancels the operation:
     /// nothing changes.
@@ -106,6 +112,10 @@ extension FriendsStore {
         init(storage: FriendsStorage, log: @escaping (String) -> Void) {
             self.storage = storage
             self.log = log
+        }
+
+        func close() {
+            lock.withLock { _ in storage.close() }
         }
 
         func perform<T>(_ operation: (FriendsStorage) throws(FriendsStorageFailure) -> Result<T, ServiceError>) -> Result<T, ServiceError> {

@@ -52,6 +52,8 @@ public final class SQLiteFriendsStorage: FriendsStorage {
     /// The path given by the user.
     public let path: String
     private var connection: (database: Database, identity: FileIdentity)?
+    /// Set by ``close()``: no connection is opened again.
+    private var isClosed = false
 
     /// Opens (creating if needed) the database at `path`, seeding a new one with `seed`.
     /// Throws a one-sentence failure naming the path for anything unusable: an empty path, a
@@ -145,6 +147,14 @@ public final class SQLiteFriendsStorage: FriendsStorage {
 
     // MARK: Connection
 
+    /// Closes the connection (SQLite checkpoints the WAL into the file and removes it when the
+    /// last connection to a database closes); later operations fail, saying the daemon is
+    /// stopping.
+    public func close() {
+        isClosed = true
+        connection = nil
+    }
+
     /// Runs `body` on a connection to the file the path names now, turning SQLite's errors into
     /// one sentence. A failed operation keeps no half-done state: its transaction was rolled back.
     private func run<T>(_ what: String, _ body: (Database) throws(SQLiteError) -> T) throws(FriendsStorageFailure) -> T {
@@ -163,6 +173,9 @@ public final class SQLiteFriendsStorage: FriendsStorage {
     /// The open connection, if the path still names its file; otherwise a failure now, and a
     /// fresh connection on the next call.
     private func currentDatabase() throws(FriendsStorageFailure) -> Database {
+        if isClosed {
+            throw FriendsStorageFailure("the friends database \(path) is closed: the daemon is stopping")
+        }
         if let connection {
             let now = try? FileSystem.identity(ofFileAt: path)
             if now == connection.identity { return connection.database }
