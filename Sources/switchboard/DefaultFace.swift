@@ -14,16 +14,15 @@ enum DefaultFace {
     /// anything else, which the parser handles. Their outcome must be the parser's: the e2e
     /// tests compare `switchboard mcp` with `switchboard serve --face mcp`.
     static func daemonWithoutOptions(_ arguments: [String]) -> ServerSettings? {
-        var settings = ServerSettings()
+        let face: FaceKind
         switch arguments {
-        case [], ["serve"]:
-            return settings
-        case ["mcp"]:
-            settings.face = .mcp
-            return settings
-        default:
-            return nil
+        case [], ["serve"]: face = .jsonrpc
+        case ["mcp"]: face = .mcp
+        default: return nil
         }
+        var settings = ServerSettings()
+        settings.face = face
+        return settings
     }
 
     /// The arguments to parse: `repl` goes in front when stdin is a terminal and the
