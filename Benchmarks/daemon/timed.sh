@@ -8,6 +8,11 @@
 requests_of() { if [ "$1" = mcp-swift-sdk ]; then echo "$SDK_REQUESTS"; else echo "$REQUESTS"; fi; }
 ping_n_of() { if [ "$1" = mcp-swift-sdk ]; then echo "$SDK_PING_N"; else echo "$PING_N"; fi; }
 warmup_of() { if [ "$1" = mcp-swift-sdk ]; then echo 50; else echo "$PING_WARMUP"; fi; }
+# One scale run of switchboard with COUNT instances, appended to the results.
+scale_run() {
+    BENCH_MALLINFO="$out/mallinfo" "$client" scale switchboard "$1" "$SCALE_REQUESTS" 7 -- \
+        env LD_PRELOAD="$tools/mallinfo_preload.so" $switchboard serve >>"$results"
+}
 # One ping-pong run of a server, appended to the results.
 pingpong() {
     # shellcheck disable=SC2046
@@ -35,10 +40,7 @@ for ((round = 1; round <= REPEATS; round++)); do
     done
     log "round $round of $REPEATS: scale (1, $SCALE_STEPS and $SCALE_INSTANCES instances, $SCALE_REQUESTS requests)"
     # shellcheck disable=SC2086 # SCALE_STEPS is a list of counts
-    for count in 1 $SCALE_STEPS "$SCALE_INSTANCES"; do
-        BENCH_MALLINFO="$out/mallinfo" "$client" scale switchboard "$count" "$SCALE_REQUESTS" 7 -- \
-            env LD_PRELOAD="$tools/mallinfo_preload.so" $switchboard serve >>"$results"
-    done
+    for count in 1 $SCALE_STEPS "$SCALE_INSTANCES"; do scale_run "$count"; done
 done
 # More pairs of the scale targets' two counts (one instance and SCALE_INSTANCES), the order
 # alternating: one round's ratio on this VM ranges from about 0.75x to 2x (issue 18,
@@ -48,10 +50,7 @@ done
 for ((pair = 1; pair <= SCALE_PAIRS; pair++)); do
     log "scale pair $pair of $SCALE_PAIRS (1 and $SCALE_INSTANCES instances, $SCALE_REQUESTS requests)"
     if ((pair % 2 == 1)); then counts="$SCALE_INSTANCES 1"; else counts="1 $SCALE_INSTANCES"; fi
-    for count in $counts; do
-        BENCH_MALLINFO="$out/mallinfo" "$client" scale switchboard "$count" "$SCALE_REQUESTS" 7 -- \
-            env LD_PRELOAD="$tools/mallinfo_preload.so" $switchboard serve >>"$results"
-    done
+    for count in $counts; do scale_run "$count"; done
 done
 
 printf '| Load after the timed rounds | %s (1, 5, 15 min) |\n' "$(cut -d' ' -f1-3 /proc/loadavg)" >>"$out/machine.md"
