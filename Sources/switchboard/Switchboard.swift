@@ -7,7 +7,7 @@ struct Switchboard: ParsableCommand {
         abstract: "Drive Kickstarter-style view models over JSON-RPC 2.0 on stdin/stdout.",
         discussion: """
         With stdin a pipe, serves newline-delimited JSON-RPC (see protocol.md). Try:
-          echo '{"jsonrpc":"2.0","id":1,"method":"signup.nameChanged","params":["Lisa"]}' | switchboard
+          echo '{"jsonrpc":"2.0","id":1,"method":"signup.viewDidLoad"}' | switchboard
         With stdin a terminal, starts the REPL (switchboard repl).
         """,
         version: switchboardVersion,

@@ -8,6 +8,7 @@ import json
 import os
 import subprocess
 import sys
+import tempfile
 import time
 import unittest
 
@@ -189,6 +190,22 @@ class Lifecycle(unittest.TestCase):
         process = subprocess.run([BIN, "serve", "--max-batch", "0"], capture_output=True, timeout=10)
         self.assertEqual(process.returncode, 64)
         self.assertIn(b"--max-batch", process.stderr)
+
+    def test_the_help_example_fits_80_columns_and_runs_as_printed(self):
+        # Help not written to a terminal is wrapped at 80 columns; an example wrapped in the
+        # middle would run as two broken commands when pasted.
+        help_text = subprocess.run([BIN, "--help"], capture_output=True, timeout=10, check=True).stdout.decode()
+        self.assertEqual([l for l in help_text.splitlines() if len(l) > 80], [])
+        examples = [l.strip() for l in help_text.splitlines() if l.strip().startswith("echo ")]
+        self.assertEqual(len(examples), 1, help_text)
+        with tempfile.TemporaryDirectory() as bin_dir:
+            os.symlink(os.path.abspath(BIN), os.path.join(bin_dir, "switchboard"))
+            env = dict(os.environ, PATH=bin_dir + os.pathsep + os.environ.get("PATH", ""))
+            shell = subprocess.run(["sh", "-c", examples[0]], capture_output=True, timeout=10, env=env, stdin=subprocess.DEVNULL)
+        self.assertEqual(shell.returncode, 0, shell.stderr)
+        lines = [json.loads(l) for l in shell.stdout.decode().splitlines()]
+        self.assertEqual(lines[-1], {"jsonrpc": "2.0", "id": 1, "result": None})
+        self.assertEqual([(l["params"]["output"], l["params"]["value"]) for l in lines[:-1]], [("submitButtonEnabled", False)])
 
 
 class Faults(unittest.TestCase):
