@@ -1,4 +1,4 @@
-import Host
+@testable import Host
 import JSON
 import RPC
 import XCTest
@@ -98,6 +98,55 @@ final class LookAheadTests: XCTestCase {
         harness.session.lookAhead(atMethod: nil)
         let answer = try XCTUnwrap(harness.send(line).last.flatMap { try? JSONValue.parse($0) })
         XCTAssertEqual(answer["error"]?["code"]?.int64Value, -32601)
+    }
+
+    /// The look-ahead remembers a table slot and the entry it held, not the instance; between
+    /// the stages and before the request, destroys shift entries back along their probe runs,
+    /// creations fill slots and at times grow the table (every entry placed again), and some
+    /// entries share the target's 7-bit tag. Whatever moved, each request reaches the
+    /// instance its id names, or fails as it would without a hint.
+    func testHintsSurviveEntriesShiftingAndTheTableGrowing() {
+        var random = SplitMix(seed: 22)
+        var alive = Set(0..<8_200)
+        var made = 8_200
+        let tableSlotsAtStart = harness.session.instances.slotCount
+        func churn() {
+            switch random.next() % 4 {
+            case 0, 1:
+                // A destroy near the target's slot is what shifts its entry; any destroy may.
+                guard let victim = alive.randomElement(using: &random) else { return }
+                XCTAssertEqual(harness.send(request("destroy", #"["c\#(victim)"]"#)).last?.contains(#""result":true"#), true)
+                alive.remove(victim)
+            case 2:
+                // Enough creations over the run to grow the table at least once.
+                let creates = (made..<made + 60).map { #"{"jsonrpc":"2.0","method":"create","params":{"type":"counter","id":"c\#($0)"}}"# }
+                harness.send("[" + creates.joined(separator: ",") + "]")
+                alive.formUnion(made..<made + 60)
+                made += 60
+            default:
+                break
+            }
+        }
+        var answeredByInstance = 0
+        for _ in 0..<600 {
+            let target = Int(random.next() % UInt64(made))
+            let line = request("c\(target).increment", #"{"by":1}"#)
+            stageOne(line)
+            churn()
+            harness.session.lookAhead(atMethod: nil)
+            churn()
+            let lines = harness.send(line)
+            if alive.contains(target) {
+                XCTAssertEqual(Set(outputInstances(lines)), ["c\(target)"], "c\(target)")
+                answeredByInstance += 1
+            } else {
+                let answer = lines.last.flatMap { try? JSONValue.parse($0) }
+                XCTAssertEqual(answer?["error"]?["code"]?.int64Value, -32601, "c\(target) is gone")
+            }
+        }
+        XCTAssertEqual(harness.session.instanceCount, alive.count)
+        XCTAssertGreaterThan(harness.session.instances.slotCount, tableSlotsAtStart, "the table grew during the run")
+        XCTAssertGreaterThan(answeredByInstance, 300)
     }
 
     func testHintsThatAddressNoInstanceChangeNothing() {

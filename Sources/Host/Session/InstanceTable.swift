@@ -14,6 +14,9 @@ struct InstanceTable {
     /// How many instances are alive.
     var count: Int { index.count }
 
+    /// The index's number of slots (for tests: whether it grew).
+    var slotCount: Int { index.slotCount }
+
     /// The live instance with exactly this id.
     subscript(id: String) -> Instance? {
         index.find(id)
@@ -32,6 +35,21 @@ struct InstanceTable {
     /// The instance whose id is these UTF-8 bytes, whose hash is `hash`.
     func find(bytes: UnsafeRawBufferPointer, hash: Int) -> Instance? {
         index.find(bytes: bytes, hash: hash)
+    }
+
+    /// See `InstanceIndex.candidate(hash:)`.
+    func candidate(hash: Int) -> InstanceCandidate? {
+        index.candidate(hash: hash)
+    }
+
+    /// See `InstanceIndex.address(of:)`.
+    func address(of candidate: InstanceCandidate) -> UnsafeRawPointer? {
+        index.address(of: candidate)
+    }
+
+    /// See `InstanceIndex.confirmed(_:bytes:)`.
+    func confirmed(_ candidate: InstanceCandidate, bytes: UnsafeRawBufferPointer) -> Instance? {
+        index.confirmed(candidate, bytes: bytes)
     }
 
     /// Adds `instance`, whose id must not be taken.
@@ -93,6 +111,14 @@ struct InstanceTable {
 /// the following entries back rather than leaving tombstones, so lookups never slow down with
 /// churn.
 ///
+/// A table slot and the entry it held when a look-ahead read it: an instance's address and
+/// tag, checked against the slot again before the instance is used
+/// (`InstanceIndex.confirmed(_:bytes:)`).
+struct InstanceCandidate {
+    let slot: Int
+    let entry: UInt
+}
+
 /// The words hold no reference count: every instance here is also in `InstanceTable.order`,
 /// which keeps it alive, and is removed from here first.
 struct InstanceIndex {
@@ -181,6 +207,39 @@ struct InstanceIndex {
         slot(of: bytes, hash: hash).flatMap(instance(at:))
     }
 
+    /// Where a lookup of `hash` would first compare an id: the first slot of its probe whose
+    /// entry has the hash's tag, with that entry; nil when an empty slot comes first. Reads
+    /// only the table, none of the instances (see `Session.lookAhead(atMethod:)`); the entry
+    /// may be another instance's (a tag is 7 bits), which `confirmed(_:bytes:)` finds out.
+    func candidate(hash: Int) -> InstanceCandidate? {
+        guard count > 0 else { return nil }
+        let mask = entries.count - 1
+        let tag = tag(hash)
+        var position = hash & mask
+        while true {
+            let entry = entries[position]
+            if entry == 0 { return nil }
+            if entry & tagBits == tag { return InstanceCandidate(slot: position, entry: entry) }
+            position = (position + 1) & mask
+        }
+    }
+
+    /// The address of a candidate's instance, for prefetching only: by the time it is read the
+    /// instance may be gone.
+    func address(of candidate: InstanceCandidate) -> UnsafeRawPointer? {
+        address(candidate.entry).map { UnsafeRawPointer($0) }
+    }
+
+    /// The candidate's instance if its slot still holds the same entry (so the instance is
+    /// still in the table, and alive: `InstanceTable.order` holds it) and its id is `bytes`.
+    /// Anything else (the instance destroyed, the table rebuilt or shifted by a removal, a tag
+    /// shared with another id) gives nil, and the caller looks the id up.
+    func confirmed(_ candidate: InstanceCandidate, bytes: UnsafeRawBufferPointer) -> Instance? {
+        guard entries.indices.contains(candidate.slot), entries[candidate.slot] == candidate.entry,
+              withInstance(candidate.entry, { bytesEqual($0.id, bytes) }) == true else { return nil }
+        return instance(at: candidate.slot)
+    }
+
     /// Starts loading the entry where a lookup of this hash begins.
     func prefetch(hash: Int) {
         guard count > 0 else { return }
@@ -245,4 +304,7 @@ struct InstanceIndex {
 
     /// Whether entries carry tags (see `tagBits`).
     var isTagging: Bool { tagBits != 0 }
+
+    /// How many slots the table has.
+    var slotCount: Int { entries.count }
 }

@@ -36,12 +36,14 @@ public final class Session {
     /// output that reaches `send` while an input is applied starts its own access after the
     /// input's have ended). The checks cost about 190 instructions a request.
     @exclusivity(unchecked) var instances = InstanceTable()
-    /// The instances the last two looked-ahead requests address (see `lookAhead(atMethod:)`):
-    /// usually `next` is the next request's and `current` the current one's.
-    @exclusivity(unchecked) var lookedAhead: (next: Instance?, current: Instance?) = (nil, nil)
-    /// The request two ahead, once its table slot has been asked for: its method and the
-    /// hash of its target (see `lookAhead(atMethod:)`).
-    @exclusivity(unchecked) var pendingLookAhead: PendingLookAhead?
+    /// Where the table held the instances the last two looked-ahead requests address (see
+    /// `lookAhead(atMethod:)`): usually `next` is the next request's and `current` the
+    /// current one's. Slots and entries, not references: reading an instance there would
+    /// wait for its memory.
+    @exclusivity(unchecked) var lookedAhead: (next: InstanceCandidate?, current: InstanceCandidate?) = (nil, nil)
+    /// The hash of the target of the request two ahead, once its table slot has been asked
+    /// for (see `lookAhead(atMethod:)`).
+    @exclusivity(unchecked) var pendingLookAheadHash: Int?
     /// Where the latest instance's objects lie around it (see `Instance.span`): what a
     /// look-ahead prefetches around an instance of any type.
     @exclusivity(unchecked) var lookAheadSpan: (before: Int, after: Int)?
@@ -152,30 +154,31 @@ public final class Session {
     ///
     /// In two stages, so neither waits for memory: for the method given, its target's hash
     /// is computed and the table's slot for it asked for; for the method given the time
-    /// before (the next one to run after the current), the table is read (loaded by now),
-    /// and the objects around the instance found asked for (`Instance.prefetch`), which
-    /// needs only the instance's address. The instance found is remembered, so its
-    /// dispatch does not look it up again; dispatch uses it only if it is still live and
-    /// its id is the request's target, so it is the instance the table would give, and
+    /// before (the next one to run after the current), the table is read (loaded by now) up
+    /// to the first entry with the hash's tag, and the objects around that entry's instance
+    /// asked for (`Instance.prefetch`), which needs only its address. The instance itself is
+    /// not read here: its id is compared when its request is dispatched, by which time its
+    /// lines have arrived (when this stage compared the id, it waited for the instance: at
+    /// 100,000 instances a graph-free view model's request took 0.14 µs more CPU, signup's no
+    /// measurably different; DAEMON-ANALYSIS.md, issue 18's twenty-second session). The slot
+    /// and its entry are remembered, and dispatch uses the instance only if the slot still
+    /// holds that entry and the instance's id is the request's target
+    /// (`lookedAheadInstance(target:)`), so it is the instance the table would give, and
     /// nothing else changes.
     ///
     /// Written to copy nothing it can read in place (the strings are read through `utf8`,
     /// not a mutable copy for `withUTF8`; the table through `withInstances`), and to keep
-    /// only the instance, not its method: every copy of a method, an instance or the table
-    /// is a reference count taken and dropped, an atomic operation each, on every request of
-    /// a large session (callgrind, issue 18).
+    /// neither an instance nor a method: every copy of a method, an instance or the table is
+    /// a reference count taken and dropped, an atomic operation each, on every request of a
+    /// large session (callgrind, issue 18).
     public func lookAhead(atMethod method: String?) {
-        if let pending = pendingLookAhead {
-            pendingLookAhead = nil
-            // (A native string's bytes are always contiguous; `?? nil` only flattens.)
-            let found = pending.method.utf8.withContiguousStorageIfAvailable { bytes in
-                (Self.splitAtFirstDot(UnsafeRawBufferPointer(bytes))?.target)
-                    .flatMap { target in withInstances { $0.find(bytes: target, hash: pending.hash) } }
-            } ?? nil
-            if let found, let span = lookAheadSpan {
-                Instance.prefetch(at: Unmanaged.passUnretained(found).toOpaque(), span: span)
+        if let hash = pendingLookAheadHash {
+            pendingLookAheadHash = nil
+            let candidate = withInstances { $0.candidate(hash: hash) }
+            if let candidate, let span = lookAheadSpan, let address = withInstances({ $0.address(of: candidate) }) {
+                Instance.prefetch(at: address, span: span)
             }
-            lookedAhead = (found, lookedAhead.next)
+            lookedAhead = (candidate, lookedAhead.next)
         }
         guard wantsLookAhead, let method else { return }
         let hash = method.utf8.withContiguousStorageIfAvailable { bytes in
@@ -183,7 +186,7 @@ public final class Session {
         } ?? nil
         guard let hash else { return }
         withInstances { $0.prefetch(hash: hash) }
-        pendingLookAhead = PendingLookAhead(method: method, hash: hash)
+        pendingLookAheadHash = hash
     }
 
     /// Calls `body` with the instance table accessed in place. A read of a struct stored in a
@@ -202,8 +205,9 @@ public final class Session {
     func lookedAheadInstance(target: UnsafeRawBufferPointer) -> Instance? {
         // `current` first: the transport hints each message two places ahead, so when a
         // request runs, `next` is usually the next request's.
-        func confirmed(_ instance: Instance?) -> Instance? {
-            guard let instance, !instance.isDestroyed, bytesEqual(instance.id, target) else { return nil }
+        func confirmed(_ candidate: InstanceCandidate?) -> Instance? {
+            guard let candidate, let instance = withInstances({ $0.confirmed(candidate, bytes: target) }),
+                  !instance.isDestroyed else { return nil }
             return instance
         }
         return confirmed(lookedAhead.current) ?? confirmed(lookedAhead.next)
@@ -367,9 +371,3 @@ public final class Session {
     }
 }
 
-/// A request two places ahead, once its table slot has been asked for (see
-/// `Session.lookAhead(atMethod:)`).
-struct PendingLookAhead {
-    let method: String
-    let hash: Int
-}
