@@ -165,9 +165,11 @@ struct InstanceIndex {
         return Unmanaged<Instance>.fromOpaque(address)._withUnsafeGuaranteedRef(body)
     }
 
-    /// The slot of the instance whose id is `bytes` (whose hash is `hash`), compared in place:
-    /// no string is made.
-    private func slot(of bytes: UnsafeRawBufferPointer, hash: Int) -> Int? {
+    /// The first slot along `hash`'s probe whose entry has the hash's tag and passes
+    /// `accepts`; nil when an empty slot comes first. `accepts` sees only entries whose tag
+    /// matches (with tags dropped, every entry).
+    @inline(__always)
+    private func probe(hash: Int, accepting accepts: (UInt) -> Bool) -> Int? {
         guard count > 0 else { return nil }
         let mask = entries.count - 1
         let tag = tag(hash)
@@ -176,11 +178,15 @@ struct InstanceIndex {
         while true {
             let entry = entries[position]
             if entry == 0 { return nil }
-            if entry & tagBits == tag, withInstance(entry, { bytesEqual($0.id, bytes) }) == true {
-                return position
-            }
+            if entry & tagBits == tag, accepts(entry) { return position }
             position = (position + 1) & mask
         }
+    }
+
+    /// The slot of the instance whose id is `bytes` (whose hash is `hash`), compared in place:
+    /// no string is made.
+    private func slot(of bytes: UnsafeRawBufferPointer, hash: Int) -> Int? {
+        probe(hash: hash) { entry in withInstance(entry, { bytesEqual($0.id, bytes) }) == true }
     }
 
     /// The slot of the instance with this id.
@@ -212,16 +218,7 @@ struct InstanceIndex {
     /// only the table, none of the instances (see `Session.lookAhead(atMethod:)`); the entry
     /// may be another instance's (a tag is 7 bits), which `confirmed(_:bytes:)` finds out.
     func candidate(hash: Int) -> InstanceCandidate? {
-        guard count > 0 else { return nil }
-        let mask = entries.count - 1
-        let tag = tag(hash)
-        var position = hash & mask
-        while true {
-            let entry = entries[position]
-            if entry == 0 { return nil }
-            if entry & tagBits == tag { return InstanceCandidate(slot: position, entry: entry) }
-            position = (position + 1) & mask
-        }
+        probe(hash: hash) { _ in true }.map { InstanceCandidate(slot: $0, entry: entries[$0]) }
     }
 
     /// The address of a candidate's instance, for prefetching only: by the time it is read the
