@@ -10,15 +10,18 @@ import XCTest
 final class LookAheadTests: XCTestCase {
     private var harness: SessionHarness!
     private var nextID = 0
+    /// Instances made before each test: ids `c0`… up to this.
+    private static let instancesAtStart = Session.lookAheadMinimumInstances + 1_000
 
     override func setUp() {
         harness = SessionHarness(registry: .counterOnly)
-        // Enough instances for the look-ahead to act (`Session.lookAheadMinimumInstances`).
-        let creates = (0..<8_200).map { #"{"jsonrpc":"2.0","method":"create","params":{"type":"counter","id":"c\#($0)"}}"# }
+        // Enough instances for the look-ahead to act, with room for the tests' destroys.
+        let creates = (0..<Self.instancesAtStart).map { #"{"jsonrpc":"2.0","method":"create","params":{"type":"counter","id":"c\#($0)"}}"# }
         for chunk in stride(from: 0, to: creates.count, by: 500) {
             harness.send("[" + creates[chunk..<min(chunk + 500, creates.count)].joined(separator: ",") + "]")
         }
-        XCTAssertEqual(harness.session.instanceCount, 8_200)
+        XCTAssertEqual(harness.session.instanceCount, Self.instancesAtStart)
+        XCTAssertTrue(harness.session.wantsLookAhead)
     }
 
     private func request(_ method: String, _ params: String) -> String {
@@ -107,8 +110,8 @@ final class LookAheadTests: XCTestCase {
     /// instance its id names, or fails as it would without a hint.
     func testHintsSurviveEntriesShiftingAndTheTableGrowing() {
         var random = SplitMix(seed: 22)
-        var alive = Set(0..<8_200)
-        var made = 8_200
+        var alive = Set(0..<Self.instancesAtStart)
+        var made = Self.instancesAtStart
         let tableSlotsAtStart = harness.session.instances.slotCount
         func churn() {
             switch random.next() % 4 {

@@ -42,7 +42,7 @@ class Framing(unittest.TestCase):
         self.assertEqual(code, 0)
 
     def test_pipelined_requests_on_many_instances_go_to_their_own(self):
-        # More live instances than Session.lookAheadMinimumInstances (8,192), so the daemon
+        # Many more live instances than Session.lookAheadMinimumInstances, so the daemon
         # looks two messages ahead; destroys and re-creations in the stream must not misroute.
         count = 8300
         data = b"".join(request(i + 1, "create", {"type": "signup", "id": f"s{i}"}) for i in range(count))

@@ -139,12 +139,16 @@ public final class Session {
     public var maxBatch: Int { configuration.maxBatch }
 
     /// From how many live instances `lookAhead(atMethod:)` prefetches. Below it, the instances
-    /// mostly stay in the processor's caches and the look-ahead's work costs more than the
-    /// misses it saves; above it, nearly every request meets a cold instance
-    /// (`daemon_client scale`, BENCHMARKS.md, issue 18: with 1,000 signup instances looking
-    /// ahead made 400,000 requests 12% slower, with 4,000 about even, with 16,000 and 100,000
-    /// 15–20% faster).
-    static let lookAheadMinimumInstances = 8_192
+    /// mostly stay in the processor's second-level cache (2 MB here, some 500 signups) and the
+    /// look-ahead's work costs more than the misses it saves; above it, a request more and
+    /// more often meets an instance the cache no longer holds. Measured with the look-ahead
+    /// that does not wait for the instance (`bash Benchmarks/scale-ab.sh -i N`, the look-ahead
+    /// always on against this threshold's predecessor, 8,192; CPU a request, medians of the
+    /// paired rounds; DAEMON-ANALYSIS.md, issue 18's twenty-second session): +0.09 µs with one
+    /// instance, +0.05 with 200, none with 500, −0.08 with 1,000; from 1,024 on, −0.30 with
+    /// 2,000 and −0.44 with 4,000. (The look-ahead that compared the id in its second stage
+    /// waited for the instance, and only paid from about 4,000 instances.)
+    static let lookAheadMinimumInstances = 1_024
 
     /// A hint from the transport, called once before each pipelined message it hands over
     /// with the method of the message two places further on (nil when that frame is not a
