@@ -96,6 +96,14 @@ struct InstanceTable {
     }
 }
 
+/// A table slot and the entry it held when a look-ahead read it: an instance's address and
+/// tag, checked against the slot again before the instance is used
+/// (`InstanceIndex.confirmed(_:bytes:)`).
+struct InstanceCandidate {
+    let slot: Int
+    let entry: UInt
+}
+
 /// Instances by id: open addressing with linear probing over a power-of-two table of words,
 /// each 0 for an empty slot or an instance's address with 7 bits of its id's hash in the
 /// address's unused top bits (its *tag*), so a probe compares the tag and reads an instance's
@@ -111,14 +119,6 @@ struct InstanceTable {
 /// the following entries back rather than leaving tombstones, so lookups never slow down with
 /// churn.
 ///
-/// A table slot and the entry it held when a look-ahead read it: an instance's address and
-/// tag, checked against the slot again before the instance is used
-/// (`InstanceIndex.confirmed(_:bytes:)`).
-struct InstanceCandidate {
-    let slot: Int
-    let entry: UInt
-}
-
 /// The words hold no reference count: every instance here is also in `InstanceTable.order`,
 /// which keeps it alive, and is removed from here first.
 struct InstanceIndex {
