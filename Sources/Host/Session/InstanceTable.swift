@@ -165,6 +165,13 @@ struct InstanceIndex {
         return Unmanaged<Instance>.fromOpaque(address)._withUnsafeGuaranteedRef(body)
     }
 
+    /// Whether the occupied `entry` is the instance whose id is `bytes`: the one read of an
+    /// instance a lookup makes.
+    @inline(__always)
+    private func entry(_ entry: UInt, hasID bytes: UnsafeRawBufferPointer) -> Bool {
+        withInstance(entry, { bytesEqual($0.id, bytes) }) == true
+    }
+
     /// The first slot along `hash`'s probe whose entry has the hash's tag and passes
     /// `accepts`; nil when an empty slot comes first. `accepts` sees only entries whose tag
     /// matches (with tags dropped, every entry).
@@ -186,7 +193,7 @@ struct InstanceIndex {
     /// The slot of the instance whose id is `bytes` (whose hash is `hash`), compared in place:
     /// no string is made.
     private func slot(of bytes: UnsafeRawBufferPointer, hash: Int) -> Int? {
-        probe(hash: hash) { entry in withInstance(entry, { bytesEqual($0.id, bytes) }) == true }
+        probe(hash: hash) { entry($0, hasID: bytes) }
     }
 
     /// The slot of the instance with this id.
@@ -233,7 +240,7 @@ struct InstanceIndex {
     /// shared with another id) gives nil, and the caller looks the id up.
     func confirmed(_ candidate: InstanceCandidate, bytes: UnsafeRawBufferPointer) -> Instance? {
         guard entries.indices.contains(candidate.slot), entries[candidate.slot] == candidate.entry,
-              withInstance(candidate.entry, { bytesEqual($0.id, bytes) }) == true else { return nil }
+              entry(candidate.entry, hasID: bytes) else { return nil }
         return instance(at: candidate.slot)
     }
 
