@@ -151,5 +151,10 @@ let package = Package(
         .testTarget(name: "MCPServerTests", dependencies: ["MCPServer", "Host", "RPC", "Catalog", "JSON", "Signals"]),
         .testTarget(name: "InstanceRunsTests", dependencies: ["InstanceRuns", "Host", "Catalog", "JSON", "Signals", "SystemIO"]),
         .testTarget(name: "DaemonTests", dependencies: ["Daemon", "Host", "RPC", "Catalog", "Framing", "SystemIO", "JSON", "Signals"]),
+        // The executable's own logic (its command line), through `@testable import switchboard`.
+        .testTarget(
+            name: "switchboardTests",
+            dependencies: ["switchboard", "Framing", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+        ),
     ]
 )

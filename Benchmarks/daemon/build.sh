@@ -39,11 +39,17 @@ cc -O2 -Wall -Wextra -shared -fPIC -pthread -o "$tools/mallinfo_preload.so" c/ma
 client="$tools/daemon_client"
 echo_server="$tools/jansson_line"
 
+# The options of `switchboard-options` (start-up only): the daemon started with options, as
+# editors start it. Their values are the defaults, so it answers as `switchboard` does; what
+# differs is reading them.
+switchboard_options="--framing newline --log-level warning --max-batch 100000"
+
 # The command line of each server, by label.
 server() {
     case "$1" in
     switchboard) echo "$switchboard serve" ;;
     switchboard-plain) echo "$switchboard_plain serve" ;;
+    switchboard-options) echo "$switchboard serve $switchboard_options" ;;
     jansson-echo) echo "$echo_server echo" ;;
     foundation) echo "$foundation" ;;
     swift-floor) echo "$floor" ;;

@@ -11,6 +11,7 @@ vserver() {
     case "$1" in
     switchboard) echo "$vdir/switchboard serve" ;;
     switchboard-plain) echo "$vdir/switchboard-plain serve" ;;
+    switchboard-options) echo "$vdir/switchboard serve $switchboard_options" ;;
     jansson-echo) echo "$echo_server echo" ;;
     foundation) echo "$vdir/FoundationEcho" ;;
     swift-floor) echo "$vdir/SwiftStartupFloor" ;;
@@ -36,7 +37,7 @@ for label in switchboard jansson-echo; do
         echo "$client pingpong $label $n 200 $(notify_of "$label") -- $(callgrind "$out/callgrind/pingpong.$label.$n.out" "$(vserver "$label")")" >>"$jobs_file"
     done
 done
-for label in switchboard jansson-echo foundation swift-floor; do
+for label in switchboard switchboard-options jansson-echo foundation swift-floor; do
     echo "$client startup $label 1 -- $(callgrind "$out/callgrind/startup.$label.out" "$(vserver "$label")")" >>"$jobs_file"
 done
 # Cache lines from memory per request: the scale workload under callgrind's cache model, whose
@@ -86,7 +87,7 @@ for workload in throughput pingpong; do
             'BEGIN { printf "instr\t%s\t%s\t%.1f\n", w, l, (a - b) / n }' >>"$results"
     done
 done
-for label in switchboard jansson-echo foundation swift-floor; do
+for label in switchboard switchboard-options jansson-echo foundation swift-floor; do
     printf 'startinstr\t%s\t%s\n' "$label" "$(total_ir "$out/callgrind/startup.$label.out")" >>"$results"
 done
 

@@ -34,7 +34,7 @@ for ((round = 1; round <= REPEATS; round++)); do
         for label in $pair; do pingpong "$label"; done
     done
     log "round $round of $REPEATS: start-up ($STARTUP_RUNS runs)"
-    for label in switchboard jansson-echo foundation swift-floor switchboard-mcp mcp-swift-sdk; do
+    for label in switchboard switchboard-options jansson-echo foundation swift-floor switchboard-mcp mcp-swift-sdk; do
         # shellcheck disable=SC2046
         PROTOCOL="$(protocol_of "$label")" "$client" startup "$label" "$STARTUP_RUNS" -- $(server "$label") >>"$results"
     done

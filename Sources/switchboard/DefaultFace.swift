@@ -9,22 +9,6 @@ enum DefaultFace {
         Switchboard.configuration.subcommands.map { $0.configuration.commandName ?? $0._commandName }
     ).union(["help", "-h", "--help", "--version"])
 
-    /// The settings of a daemon started without options (`switchboard` on a pipe, `switchboard
-    /// serve`, `switchboard mcp`), which `main` serves without the argument parser; nil for
-    /// anything else, which the parser handles. Their outcome must be the parser's: the e2e
-    /// tests compare `switchboard mcp` with `switchboard serve --face mcp`.
-    static func daemonWithoutOptions(_ arguments: [String]) -> ServerSettings? {
-        let face: FaceKind
-        switch arguments {
-        case [], ["serve"]: face = .jsonrpc
-        case ["mcp"]: face = .mcp
-        default: return nil
-        }
-        var settings = ServerSettings()
-        settings.face = face
-        return settings
-    }
-
     /// The arguments to parse: `repl` goes in front when stdin is a terminal and the
     /// arguments name no subcommand (options alone, such as `--clock virtual`, go to it).
     static func arguments(_ given: [String], stdinIsTerminal: Bool) -> [String] {

@@ -30,7 +30,7 @@ struct Repl: ParsableCommand {
 
     func run() throws {
         if let dataFile = session.dataFile, let problem = FriendsDataFile.problem(with: dataFile) {
-            FileHandleStderr.write("switchboard: --data-file: \(problem)\n")
+            FileHandleStderr.write("switchboard: \(OptionName.dataFile.flag): \(problem)\n")
             throw ExitCode(64)
         }
         var options = REPLOptions()

@@ -28,7 +28,7 @@ enum ServeRunner {
         // A data file that cannot be the friends database is a usage error, found now rather
         // than at the first friends screen: one line, exit 64.
         if let dataFile = settings.dataFile, let problem = FriendsDataFile.problem(with: dataFile) {
-            exit(64, "switchboard: --data-file: \(problem)")
+            exit(64, "switchboard: \(OptionName.dataFile.flag): \(problem)")
         }
         var options = StdioServer.Options()
         options.framing = settings.framing
@@ -47,7 +47,7 @@ enum ServeRunner {
                     pendingWork: { session?.pendingScheduledWork ?? 0 }
                 )
             } catch {
-                exit(64, "switchboard: --record: \(error)")
+                exit(64, "switchboard: \(OptionName.record.flag): \(error)")
             }
         }
         let face = settings.face

@@ -23,9 +23,9 @@ enum FaceKind: String, CaseIterable {
 
 /// Everything the daemon's and the REPL's options decide, as plain values with their defaults.
 ///
-/// `SessionOptions` and `ServerOptions` fill it from the command line. The daemon's start-up fast path (see
-/// `main.swift`) uses the defaults directly, without the argument parser.
-struct ServerSettings {
+/// `SessionOptions` and `ServerOptions` fill it from the command line; the daemon's usual command
+/// lines are read without the argument parser (`DaemonCommandLine`).
+struct ServerSettings: Equatable {
     /// The transport's defaults are declared once, in `ServerLimits`.
     private static let limits = ServerLimits()
     /// The session's defaults are declared once, in `SessionConfiguration`.
@@ -46,16 +46,16 @@ struct ServerSettings {
 
     /// The first problem with these settings, phrased for the option that sets it.
     var problem: String? {
-        if maxLineBytes < 64 { return "--max-line-bytes must be at least 64" }
-        if maxInstances < 1 { return "--max-instances must be at least 1" }
-        if maxOutputBuffer < 1 { return "--max-output-buffer must be at least 1" }
+        if maxLineBytes < 64 { return "\(OptionName.maxLineBytes.flag) must be at least 64" }
+        if maxInstances < 1 { return "\(OptionName.maxInstances.flag) must be at least 1" }
+        if maxOutputBuffer < 1 { return "\(OptionName.maxOutputBuffer.flag) must be at least 1" }
         if !(0...ServerLimits.maxSpinMicroseconds).contains(spinMicroseconds) {
-            return "--spin-microseconds must be from 0 to \(ServerLimits.maxSpinMicroseconds)"
+            return "\(OptionName.spinMicroseconds.flag) must be from 0 to \(ServerLimits.maxSpinMicroseconds)"
         }
-        if maxBatch < 1 { return "--max-batch must be at least 1" }
-        if maxPendingCalls < 1 { return "--max-pending-calls must be at least 1" }
-        if !(clientTimeout > 0 && clientTimeout.isFinite) { return "--client-timeout must be a positive number of seconds" }
-        if !(exitGraceSeconds >= 0 && exitGraceSeconds.isFinite) { return "--exit-grace must be zero or more seconds" }
+        if maxBatch < 1 { return "\(OptionName.maxBatch.flag) must be at least 1" }
+        if maxPendingCalls < 1 { return "\(OptionName.maxPendingCalls.flag) must be at least 1" }
+        if !(clientTimeout > 0 && clientTimeout.isFinite) { return "\(OptionName.clientTimeout.flag) must be a positive number of seconds" }
+        if !(exitGraceSeconds >= 0 && exitGraceSeconds.isFinite) { return "\(OptionName.exitGrace.flag) must be zero or more seconds" }
         return nil
     }
 
@@ -64,12 +64,12 @@ struct ServerSettings {
     var replayArguments: [String] {
         var arguments: [String] = []
         let defaults = ServerSettings()
-        if face != defaults.face { arguments += ["--face", face.rawValue] }
-        if maxInstances != defaults.maxInstances { arguments += ["--max-instances", String(maxInstances)] }
-        if maxBatch != defaults.maxBatch { arguments += ["--max-batch", String(maxBatch)] }
-        if maxPendingCalls != defaults.maxPendingCalls { arguments += ["--max-pending-calls", String(maxPendingCalls)] }
-        if clientTimeout != defaults.clientTimeout { arguments += ["--client-timeout", String(clientTimeout)] }
-        if maxLineBytes != defaults.maxLineBytes { arguments += ["--max-line-bytes", String(maxLineBytes)] }
+        if face != defaults.face { arguments += [OptionName.face.flag, face.rawValue] }
+        if maxInstances != defaults.maxInstances { arguments += [OptionName.maxInstances.flag, String(maxInstances)] }
+        if maxBatch != defaults.maxBatch { arguments += [OptionName.maxBatch.flag, String(maxBatch)] }
+        if maxPendingCalls != defaults.maxPendingCalls { arguments += [OptionName.maxPendingCalls.flag, String(maxPendingCalls)] }
+        if clientTimeout != defaults.clientTimeout { arguments += [OptionName.clientTimeout.flag, String(clientTimeout)] }
+        if maxLineBytes != defaults.maxLineBytes { arguments += [OptionName.maxLineBytes.flag, String(maxLineBytes)] }
         return arguments
     }
 

@@ -5,6 +5,7 @@ import BenchText
 
 let servers: [(label: String, name: String)] = [
     ("switchboard", "**switchboard** (ours)"),
+    ("switchboard-options", "**switchboard serve** with options (`--framing newline --log-level warning --max-batch 100000`, the defaults' values, as editors start it)"),
     ("switchboard-plain", "**switchboard**, built by a plain `swift build -c release` (no `-cross-module-optimization`)"),
     ("jansson-echo", "C jansson echo (`jansson_line echo`, the floor)"),
     ("foundation", "Swift + Foundation `JSONSerialization` loop"),
