@@ -9,6 +9,8 @@ struct Repl: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "repl",
         abstract: "A REPL for people (the default when stdin is a terminal).",
+        // The parser lists every option in the usage line unless told otherwise: 262 columns here.
+        usage: "switchboard repl [<options>]",
         discussion: """
         Type signup.nameChanged "Lisa", press Tab to complete, .help for the commands. With stdin \
         not a terminal it runs in plain mode: lines from stdin, the same readable output, no \

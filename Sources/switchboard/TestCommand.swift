@@ -11,6 +11,8 @@ struct TestCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "test",
         abstract: "Replay transcripts (.transcript files, or ```transcript blocks in .md files) as exhaustive tests.",
+        // The parser lists every option in the usage line unless told otherwise (86 columns).
+        usage: "switchboard test <paths> ... [<options>]",
         discussion: "Each transcript runs against a fresh daemon with a virtual clock. Exit status 0 when all pass, 1 when any fails, 2 when a file cannot be read or parsed."
     )
 

@@ -191,6 +191,14 @@ class Lifecycle(unittest.TestCase):
         self.assertEqual(process.returncode, 64)
         self.assertIn(b"--max-batch", process.stderr)
 
+    def test_every_help_fits_80_columns(self):
+        # The parser wraps help text at 80 columns when not writing to a terminal, but writes a
+        # usage line that lists every option unabbreviated (262 columns for repl) as it is.
+        for words in ([], ["serve"], ["mcp"], ["repl"], ["test"], ["friends"], ["friends", "import"]):
+            help_text = subprocess.run([BIN, "help", *words], capture_output=True, timeout=10, check=True).stdout.decode()
+            self.assertIn("USAGE: switchboard", help_text, words)
+            self.assertEqual([l for l in help_text.splitlines() if len(l) > 80], [], words)
+
     def test_the_help_example_fits_80_columns_and_runs_as_printed(self):
         # Help not written to a terminal is wrapped at 80 columns; an example wrapped in the
         # middle would run as two broken commands when pasted.
