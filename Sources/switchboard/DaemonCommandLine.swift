@@ -39,9 +39,10 @@ enum OptionName: String, CaseIterable {
 /// The parser builds its model of the commands by reflection, and in the statically linked
 /// binary each type it reflects costs a scan of every protocol conformance record: a daemon
 /// started with one option (`serve --log-level warning`) ran 15.8 million instructions to its
-/// first answer against 0.62 million without options, and took 3.4 ms against 1.6–2.1
-/// (Benchmarks/DAEMON-ANALYSIS.md, issue 18). Editors start the daemon with options (the Emacs
-/// client with `serve --framing lsp`), so the usual command lines are read here.
+/// first answer against 0.62 million without options, and took 3.1–3.5 ms against 1.4–1.7
+/// (Benchmarks/DAEMON-ANALYSIS.md, issue 18's twenty-third session; read here, 0.64 million and
+/// 1.4–1.7 ms). Editors start the daemon with options (the Emacs client with `serve --framing
+/// lsp`), so the usual command lines are read here.
 ///
 /// This reader only ever agrees with the parser or declines: it accepts a command line only if
 /// every argument is a known option of that subcommand, given once, with a value that the
