@@ -69,6 +69,34 @@ final class SessionDispatchTests: XCTestCase {
         XCTAssertTrue(unknown[0].contains(#""message":"Invalid params: counter.increment has no parameter 'step'; it takes by""#), unknown[0])
     }
 
+    /// Every host method takes exactly its parameters, by name or by position: an unknown name
+    /// or an extra value is refused with the inputs' wording, the methods without parameters
+    /// included (which used to ignore whatever they were given), and nothing is done.
+    func testHostMethodsRefuseParametersTheyDoNotTake() {
+        assertLines(harness.send(#"{"jsonrpc":"2.0","id":1,"method":"describe","params":{"type":"counter"}}"#), [
+            #"{"jsonrpc":"2.0","id":1,"error":{"code":-32602,"message":"Invalid params: describe has no parameter 'type'; it takes none","data":{"parameter":"type"}}}"#,
+        ])
+        assertLines(harness.send(#"{"jsonrpc":"2.0","id":2,"method":"list","params":[1]}"#), [
+            #"{"jsonrpc":"2.0","id":2,"error":{"code":-32602,"message":"Invalid params: list takes no parameters, got 1","data":{"expected":0,"got":1}}}"#,
+        ])
+        assertLines(harness.send(#"{"jsonrpc":"2.0","id":3,"method":"shutdown","params":{"now":true}}"#), [
+            #"{"jsonrpc":"2.0","id":3,"error":{"code":-32602,"message":"Invalid params: shutdown has no parameter 'now'; it takes none","data":{"parameter":"now"}}}"#,
+        ])
+        XCTAssertFalse(harness.session.isShutdownRequested)
+        assertLines(harness.send(#"{"jsonrpc":"2.0","id":4,"method":"create","params":{"tpye":"counter"}}"#), [
+            #"{"jsonrpc":"2.0","id":4,"error":{"code":-32602,"message":"Invalid params: create has no parameter 'tpye'; it takes type, id, options; did you mean 'type'?","data":{"parameter":"tpye","suggestion":"type"}}}"#,
+        ])
+        assertLines(harness.send(#"{"jsonrpc":"2.0","id":5,"method":"snapshot","params":["a","b"]}"#), [
+            #"{"jsonrpc":"2.0","id":5,"error":{"code":-32602,"message":"Invalid params: snapshot takes at most 1 parameters (id), got 2","data":{"expected":1,"got":2}}}"#,
+        ])
+        // Empty parameters are no parameters.
+        assertLines(harness.send(#"{"jsonrpc":"2.0","id":6,"method":"list","params":{}}"#), [#"{"jsonrpc":"2.0","id":6,"result":[]}"#])
+        assertLines(harness.send(#"{"jsonrpc":"2.0","id":7,"method":"list","params":[]}"#), [#"{"jsonrpc":"2.0","id":7,"result":[]}"#])
+        XCTAssertEqual(harness.send(#"{"jsonrpc":"2.0","id":8,"method":"describe","params":{}}"#).count, 1)
+        assertLines(harness.send(#"{"jsonrpc":"2.0","id":9,"method":"shutdown","params":[]}"#), [#"{"jsonrpc":"2.0","id":9,"result":null}"#])
+        XCTAssertTrue(harness.session.isShutdownRequested)
+    }
+
     func testOptionalParametersMayBeOmittedButInputCanRejectTheCombination() {
         harness.send(#"{"jsonrpc":"2.0","id":0,"method":"create","params":["counter"]}"#)
         assertLines(harness.send(#"{"jsonrpc":"2.0","id":1,"method":"counter.checked","params":[null]}"#), [

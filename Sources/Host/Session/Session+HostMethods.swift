@@ -14,13 +14,18 @@ extension Session {
         switch Self.hostMethodsByName[ExactString(request.method)] {
         case "create": return create(request.params)
         case "destroy": return destroy(request.params)
-        case "list": return .success(list())
-        case "describe": return .success(describeDocument)
+        // `list`, `describe` and `shutdown` take no parameters, and refuse any rather than
+        // ignore them: `describe {"type": "checkout"}` answering every type would look like a
+        // filter that worked.
+        case "list": return namedArguments(request.params, method: "list", allowed: []).map { _ in list() }
+        case "describe": return namedArguments(request.params, method: "describe", allowed: []).map { _ in describeDocument }
         case "snapshot": return snapshot(request.params)
         case "advance": return advance(request.params)
         case "shutdown":
-            requestShutdown()
-            return .success(.null)
+            return namedArguments(request.params, method: "shutdown", allowed: []).map { _ in
+                requestShutdown()
+                return .null
+            }
         default:
             var message = "Method not found: '\(request.method)'. Host methods are \(Self.hostMethods.joined(separator: ", ")); view-model inputs are called as <instance>.<input>"
             var data: JSONObject = ["methods": .array(Self.hostMethods.map { .string($0) })]
@@ -37,7 +42,7 @@ extension Session {
     /// `create {"type", "id"?, "options"?}` → `{"id", "type"}`.
     private func create(_ params: RPCParams) -> Result<JSONValue, RPCError> {
         let arguments: JSONObject
-        switch namedArguments(params, method: "create", allowed: ["type", "id", "options"], positional: ["type", "id", "options"]) {
+        switch namedArguments(params, method: "create", allowed: ["type", "id", "options"]) {
         case let .success(object): arguments = object
         case let .failure(error): return .failure(error)
         }
@@ -142,7 +147,7 @@ extension Session {
             return .failure(RPCError(.clockNotVirtual, "advance needs the virtual clock: start switchboard with --clock virtual"))
         }
         let arguments: JSONObject
-        switch namedArguments(params, method: "advance", allowed: ["ms"], positional: ["ms"]) {
+        switch namedArguments(params, method: "advance", allowed: ["ms"]) {
         case let .success(object): arguments = object
         case let .failure(error): return .failure(error)
         }
@@ -179,7 +184,7 @@ extension Session {
     /// The instance named by `{"id"}` or `[id]`.
     private func instanceArgument(_ params: RPCParams, method: String) -> Result<Instance, RPCError> {
         let arguments: JSONObject
-        switch namedArguments(params, method: method, allowed: ["id"], positional: ["id"]) {
+        switch namedArguments(params, method: method, allowed: ["id"]) {
         case let .success(object): arguments = object
         case let .failure(error): return .failure(error)
         }
@@ -193,20 +198,35 @@ extension Session {
     }
 
     /// Host-method params as an object, whether given by name or by position.
-    private func namedArguments(_ params: RPCParams, method: String, allowed: [String], positional: [String]) -> Result<JSONObject, RPCError> {
+    /// A host method's parameters by name: `allowed` are its parameters, in the order they may
+    /// also be given by position. Any other name, or more values than it has, is an error
+    /// worded as the view-model inputs' are (`ArgumentMatcher`), with a suggestion when a name
+    /// is close to one of them.
+    private func namedArguments(_ params: RPCParams, method: String, allowed: [String]) -> Result<JSONObject, RPCError> {
         switch params {
         case .none:
             return .success([:])
         case let .object(object):
-            if let unknown = object.keys.first(where: { !allowed.contains($0) }) {
-                return .failure(RPCError(.invalidParams, "Invalid params: \(method) has no parameter '\(unknown)'; it takes \(allowed.joined(separator: ", "))", data: ["parameter": .string(unknown)]))
+            if let unknown = object.keys.first(where: { key in !allowed.contains { bytesEqual($0, key) } }) {
+                var message = "Invalid params: \(method) has no parameter '\(unknown)'"
+                message += allowed.isEmpty ? "; it takes none" : "; it takes \(allowed.joined(separator: ", "))"
+                var data: JSONObject = ["parameter": .string(unknown)]
+                if let suggestion = Suggestion.closest(to: unknown, among: allowed) {
+                    message += "; did you mean '\(suggestion)'?"
+                    data["suggestion"] = .string(suggestion)
+                }
+                return .failure(RPCError(.invalidParams, message, data: .object(data)))
             }
             return .success(object)
         case let .array(values):
-            guard values.count <= positional.count else {
-                return .failure(RPCError(.invalidParams, "Invalid params: \(method) takes at most \(positional.count) parameters (\(positional.joined(separator: ", "))), got \(values.count)"))
+            guard values.count <= allowed.count else {
+                let takes = allowed.isEmpty ? "no parameters" : "at most \(allowed.count) parameters (\(allowed.joined(separator: ", ")))"
+                return .failure(RPCError(
+                    .invalidParams, "Invalid params: \(method) takes \(takes), got \(values.count)",
+                    data: ["expected": .integer(Int64(allowed.count)), "got": .integer(Int64(values.count))]
+                ))
             }
-            return .success(JSONObject(Array(zip(positional, values))))
+            return .success(JSONObject(Array(zip(allowed, values))))
         }
     }
 
