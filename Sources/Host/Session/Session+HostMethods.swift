@@ -152,8 +152,14 @@ extension Session {
         case let .failure(error): return .failure(error)
         }
         let limit = configuration.maxVirtualMilliseconds
-        guard let value = arguments["ms"], let ms = value.doubleValue, ms >= 0, ms.isFinite else {
+        guard let value = arguments["ms"], let ms = value.doubleValue else {
             return .failure(paramError("advance", "ms", expected: "non-negative number", found: arguments["ms"]))
+        }
+        // A number of the right type but out of range: "got integer" would not say what is wrong.
+        guard ms >= 0, ms.isFinite else {
+            return .failure(RPCError(.invalidParams, "Invalid params: advance needs 'ms' as non-negative number, got \(value)", data: [
+                "parameter": "ms", "expected": "non-negative number", "found": .string(value.typeName), "value": value,
+            ]))
         }
         // Checked in exact integers where the client gave one, so Int64.max cannot overflow
         // and a huge double cannot wrap: past the clock's limit is an error, not a trap.
