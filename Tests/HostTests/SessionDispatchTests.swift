@@ -87,7 +87,7 @@ final class SessionDispatchTests: XCTestCase {
             #"{"jsonrpc":"2.0","id":4,"error":{"code":-32602,"message":"Invalid params: create has no parameter 'tpye'; it takes type, id, options; did you mean 'type'?","data":{"parameter":"tpye","suggestion":"type"}}}"#,
         ])
         assertLines(harness.send(#"{"jsonrpc":"2.0","id":5,"method":"snapshot","params":["a","b"]}"#), [
-            #"{"jsonrpc":"2.0","id":5,"error":{"code":-32602,"message":"Invalid params: snapshot takes at most 1 parameters (id), got 2","data":{"expected":1,"got":2}}}"#,
+            #"{"jsonrpc":"2.0","id":5,"error":{"code":-32602,"message":"Invalid params: snapshot takes at most 1 parameter (id), got 2","data":{"expected":1,"got":2}}}"#,
         ])
         // Empty parameters are no parameters.
         assertLines(harness.send(#"{"jsonrpc":"2.0","id":6,"method":"list","params":{}}"#), [#"{"jsonrpc":"2.0","id":6,"result":[]}"#])

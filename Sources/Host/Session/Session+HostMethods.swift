@@ -226,7 +226,8 @@ extension Session {
             return .success(object)
         case let .array(values):
             guard values.count <= allowed.count else {
-                let takes = allowed.isEmpty ? "no parameters" : "at most \(allowed.count) parameters (\(allowed.joined(separator: ", ")))"
+                let most = allowed.count == 1 ? "1 parameter" : "\(allowed.count) parameters"
+                let takes = allowed.isEmpty ? "no parameters" : "at most \(most) (\(allowed.joined(separator: ", ")))"
                 return .failure(RPCError(
                     .invalidParams, "Invalid params: \(method) takes \(takes), got \(values.count)",
                     data: ["expected": .integer(Int64(allowed.count)), "got": .integer(Int64(values.count))]
