@@ -9,7 +9,9 @@ final class DescriptionWireTests: XCTestCase {
     /// The goldens were recorded from the daemon before the description model was unified;
     /// the two differences since are documented in protocol.md (`describe`): the `service`
     /// option's summary now states its default, `(default builtin)`, as every option with a
-    /// default does, and a required option (updateFriend's `friendId`) says `"required": true`. To accept a deliberate change, rewrite them from the daemon:
+    /// default does, and a required option (updateFriend's `friendId`) says `"required": true`;
+    /// and `rpc.discover` lists the host methods' parameters (`Session.hostMethodTable`), which
+    /// it gave as none. To accept a deliberate change, rewrite them from the daemon:
     /// `printf '%s\n' '{"jsonrpc":"2.0","id":1,"method":"describe"}' | .build/debug/switchboard > Tests/HostTests/Golden/describe.json`
     /// (and the same with `rpc.discover` and id 2), then review the diff.
     private func golden(_ name: String) throws -> String {

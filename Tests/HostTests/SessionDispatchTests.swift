@@ -1,3 +1,4 @@
+import Catalog
 import RPC
 @testable import Host
 import JSON
@@ -73,8 +74,8 @@ final class SessionDispatchTests: XCTestCase {
     /// or an extra value is refused with the inputs' wording, the methods without parameters
     /// included (which used to ignore whatever they were given), and nothing is done.
     func testHostMethodsRefuseParametersTheyDoNotTake() {
-        assertLines(harness.send(#"{"jsonrpc":"2.0","id":1,"method":"describe","params":{"type":"counter"}}"#), [
-            #"{"jsonrpc":"2.0","id":1,"error":{"code":-32602,"message":"Invalid params: describe has no parameter 'type'; it takes none","data":{"parameter":"type"}}}"#,
+        assertLines(harness.send(#"{"jsonrpc":"2.0","id":1,"method":"describe","params":{"types":"counter"}}"#), [
+            #"{"jsonrpc":"2.0","id":1,"error":{"code":-32602,"message":"Invalid params: describe has no parameter 'types'; it takes type; did you mean 'type'?","data":{"parameter":"types","suggestion":"type"}}}"#,
         ])
         assertLines(harness.send(#"{"jsonrpc":"2.0","id":2,"method":"list","params":[1]}"#), [
             #"{"jsonrpc":"2.0","id":2,"error":{"code":-32602,"message":"Invalid params: list takes no parameters, got 1","data":{"expected":0,"got":1}}}"#,
@@ -95,6 +96,29 @@ final class SessionDispatchTests: XCTestCase {
         XCTAssertEqual(harness.send(#"{"jsonrpc":"2.0","id":8,"method":"describe","params":{}}"#).count, 1)
         assertLines(harness.send(#"{"jsonrpc":"2.0","id":9,"method":"shutdown","params":[]}"#), [#"{"jsonrpc":"2.0","id":9,"result":null}"#])
         XCTAssertTrue(harness.session.isShutdownRequested)
+    }
+
+    /// `describe {"type"}` answers the same document with only that type; a type that does not
+    /// exist is refused as `create` refuses it.
+    func testDescribeOneType() throws {
+        harness = SessionHarness(registry: BuiltinCatalog.registry())
+        func types(_ line: String) throws -> [JSONValue] {
+            try XCTUnwrap(JSONValue.parse(Array(line.utf8))["result"]?["types"]?.arrayValue, line)
+        }
+        let whole = try types(try XCTUnwrap(harness.send(#"{"jsonrpc":"2.0","id":1,"method":"describe"}"#).first))
+        XCTAssertEqual(whole.count, BuiltinCatalog.registry().names.count)
+        let signin = try XCTUnwrap(whole.first { $0["name"]?.stringValue == "signin" })
+        for params in [#"{"type":"signin"}"#, #"["signin"]"#] {
+            let one = try types(try XCTUnwrap(harness.send(#"{"jsonrpc":"2.0","id":2,"method":"describe","params":"# + params + "}").first))
+            XCTAssertEqual(one, [signin], params)
+        }
+        XCTAssertEqual(try types(try XCTUnwrap(harness.send(#"{"jsonrpc":"2.0","id":4,"method":"describe","params":{"type":null}}"#).first)), whole)
+        assertLines(harness.send(#"{"jsonrpc":"2.0","id":5,"method":"describe","params":{"type":"sigin"}}"#), [
+            #"{"jsonrpc":"2.0","id":5,"error":{"code":-32602,"message":"Invalid params: no view-model type named 'sigin'; types are signup, register, signin, checkout, friendList, addFriend, updateFriend; did you mean 'signin'?","data":{"types":["signup","register","signin","checkout","friendList","addFriend","updateFriend"],"suggestion":"signin"}}}"#,
+        ])
+        assertLines(harness.send(#"{"jsonrpc":"2.0","id":6,"method":"describe","params":{"type":7}}"#), [
+            #"{"jsonrpc":"2.0","id":6,"error":{"code":-32602,"message":"Invalid params: describe needs 'type' as string, got integer","data":{"parameter":"type","expected":"string","found":"integer"}}}"#,
+        ])
     }
 
     func testOptionalParametersMayBeOmittedButInputCanRejectTheCombination() {

@@ -46,9 +46,16 @@ extension TypeDescription {
     /// `rpc.discover`'s result: the same types as an OpenRPC 1.3 document. Inputs are listed as
     /// `<type>.<input>` (callable as is, creating the instance on first use), after the host's
     /// own methods; outputs as the `output` notification's value schemas under `x-outputs`.
-    public static func openRPCDocument(_ types: [TypeDescription], hostMethods: [String]) -> JSONValue {
-        var methods: [JSONValue] = hostMethods.map { name in
-            ["name": .string(name), "params": [], "result": ["name": "result", "schema": [:]]]
+    public static func openRPCDocument(_ types: [TypeDescription], hostMethods: [HostMethod]) -> JSONValue {
+        var methods: [JSONValue] = hostMethods.map { method in
+            [
+                "name": .string(method.name),
+                "paramStructure": "either",
+                "params": .array(method.parameters.map { parameter in
+                    ["name": .string(parameter.name), "required": .bool(parameter.required), "schema": parameter.schema]
+                }),
+                "result": ["name": "result", "schema": [:]],
+            ]
         }
         for type in types {
             for input in type.inputs {

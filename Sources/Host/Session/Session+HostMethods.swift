@@ -4,8 +4,24 @@ import JSON
 import Signals
 
 extension Session {
-    /// The host's own methods (names without a dot).
-    static let hostMethods = ["create", "destroy", "list", "describe", "snapshot", "advance", "shutdown"]
+    /// The host's own methods (names without a dot) with their parameters, in the order they
+    /// may be given by position: declared once, for dispatch (which refuses any other
+    /// parameter, `namedArguments`) and for `rpc.discover`.
+    static let hostMethodTable: [HostMethod] = [
+        HostMethod("create", [
+            .init("type", required: true, schema: ["type": "string"]),
+            .init("id", required: false, schema: ["type": ["string", "null"]]),
+            .init("options", required: false, schema: ["type": ["object", "null"]]),
+        ]),
+        HostMethod("destroy", [.init("id", required: true, schema: ["type": "string"])]),
+        HostMethod("list", []),
+        HostMethod("describe", [.init("type", required: false, schema: ["type": ["string", "null"]])]),
+        HostMethod("snapshot", [.init("id", required: true, schema: ["type": "string"])]),
+        HostMethod("advance", [.init("ms", required: true, schema: ["type": "number", "minimum": 0])]),
+        HostMethod("shutdown", []),
+    ]
+    /// The host's own methods' names.
+    static let hostMethods = hostMethodTable.map(\.name)
     /// The host methods by exact name (the value is the same name, matched by `switch`).
     static let hostMethodsByName = Dictionary(uniqueKeysWithValues: hostMethods.map { (ExactString($0), $0) })
 
@@ -14,15 +30,14 @@ extension Session {
         switch Self.hostMethodsByName[ExactString(request.method)] {
         case "create": return create(request.params)
         case "destroy": return destroy(request.params)
-        // `list`, `describe` and `shutdown` take no parameters, and refuse any rather than
-        // ignore them: `describe {"type": "checkout"}` answering every type would look like a
-        // filter that worked.
-        case "list": return namedArguments(request.params, method: "list", allowed: []).map { _ in list() }
-        case "describe": return namedArguments(request.params, method: "describe", allowed: []).map { _ in describeDocument }
+        // `list` and `shutdown` take no parameters, and refuse any rather than ignore them (as
+        // `describe` ignored its `type` before it had one: a filter that silently did nothing).
+        case "list": return namedArguments(request.params, method: "list").map { _ in list() }
+        case "describe": return describe(request.params)
         case "snapshot": return snapshot(request.params)
         case "advance": return advance(request.params)
         case "shutdown":
-            return namedArguments(request.params, method: "shutdown", allowed: []).map { _ in
+            return namedArguments(request.params, method: "shutdown").map { _ in
                 requestShutdown()
                 return .null
             }
@@ -37,27 +52,46 @@ extension Session {
         }
     }
 
+    /// The error for a `type` parameter that names no registered type.
+    private func unknownType(_ type: String) -> RPCError {
+        var message = "Invalid params: no view-model type named '\(type)'; types are \(registry.names.joined(separator: ", "))"
+        var data: JSONObject = ["types": .array(registry.names.map { .string($0) })]
+        if let suggestion = Suggestion.closest(to: type, among: registry.names) {
+            message += "; did you mean '\(suggestion)'?"
+            data["suggestion"] = .string(suggestion)
+        }
+        return RPCError(.invalidParams, message, data: .object(data))
+    }
+
+    /// `describe {"type"?}` → `{"types": [...]}`: every type, or only the one named (the same
+    /// document, one entry long).
+    private func describe(_ params: RPCParams) -> Result<JSONValue, RPCError> {
+        let arguments: JSONObject
+        switch namedArguments(params, method: "describe") {
+        case let .success(object): arguments = object
+        case let .failure(error): return .failure(error)
+        }
+        guard let given = arguments["type"], !given.isNull else { return .success(describeDocument) }
+        guard let type = given.stringValue else {
+            return .failure(paramError("describe", "type", expected: "string", found: given))
+        }
+        guard let definition = registry[type] else { return .failure(unknownType(type)) }
+        return .success(TypeDescription.describeDocument([definition.description]))
+    }
+
     // MARK: Instances
 
     /// `create {"type", "id"?, "options"?}` → `{"id", "type"}`.
     private func create(_ params: RPCParams) -> Result<JSONValue, RPCError> {
         let arguments: JSONObject
-        switch namedArguments(params, method: "create", allowed: ["type", "id", "options"]) {
+        switch namedArguments(params, method: "create") {
         case let .success(object): arguments = object
         case let .failure(error): return .failure(error)
         }
         guard let type = arguments["type"]?.stringValue else {
             return .failure(paramError("create", "type", expected: "string", found: arguments["type"]))
         }
-        guard let definition = registry[type] else {
-            var message = "Invalid params: no view-model type named '\(type)'; types are \(registry.names.joined(separator: ", "))"
-            var data: JSONObject = ["types": .array(registry.names.map { .string($0) })]
-            if let suggestion = Suggestion.closest(to: type, among: registry.names) {
-                message += "; did you mean '\(suggestion)'?"
-                data["suggestion"] = .string(suggestion)
-            }
-            return .failure(RPCError(.invalidParams, message, data: .object(data)))
-        }
+        guard let definition = registry[type] else { return .failure(unknownType(type)) }
         var options = JSONObject()
         if let given = arguments["options"], !given.isNull {
             guard let object = given.objectValue else {
@@ -147,7 +181,7 @@ extension Session {
             return .failure(RPCError(.clockNotVirtual, "advance needs the virtual clock: start switchboard with --clock virtual"))
         }
         let arguments: JSONObject
-        switch namedArguments(params, method: "advance", allowed: ["ms"]) {
+        switch namedArguments(params, method: "advance") {
         case let .success(object): arguments = object
         case let .failure(error): return .failure(error)
         }
@@ -190,7 +224,7 @@ extension Session {
     /// The instance named by `{"id"}` or `[id]`.
     private func instanceArgument(_ params: RPCParams, method: String) -> Result<Instance, RPCError> {
         let arguments: JSONObject
-        switch namedArguments(params, method: method, allowed: ["id"]) {
+        switch namedArguments(params, method: method) {
         case let .success(object): arguments = object
         case let .failure(error): return .failure(error)
         }
@@ -204,11 +238,12 @@ extension Session {
     }
 
     /// Host-method params as an object, whether given by name or by position.
-    /// A host method's parameters by name: `allowed` are its parameters, in the order they may
-    /// also be given by position. Any other name, or more values than it has, is an error
+    /// A host method's parameters by name: its parameters are `hostMethodTable`'s, in the order
+    /// they may also be given by position. Any other name, or more values than it has, is an error
     /// worded as the view-model inputs' are (`ArgumentMatcher`), with a suggestion when a name
     /// is close to one of them.
-    private func namedArguments(_ params: RPCParams, method: String, allowed: [String]) -> Result<JSONObject, RPCError> {
+    private func namedArguments(_ params: RPCParams, method: String) -> Result<JSONObject, RPCError> {
+        let allowed = Self.hostMethodTable.first { bytesEqual($0.name, method) }?.parameters.map(\.name) ?? []
         switch params {
         case .none:
             return .success([:])
