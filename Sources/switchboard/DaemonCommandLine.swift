@@ -33,6 +33,11 @@ enum OptionName: String, CaseIterable {
     }
 }
 
+extension NameSpecification {
+    /// The parser's name for `option` (its long form, `--` and the name).
+    static func long(_ option: OptionName) -> NameSpecification { .customLong(option.rawValue) }
+}
+
 /// A daemon's command line (`switchboard serve …`, `switchboard mcp …`, or options alone, which
 /// go to `serve`, the parser's default subcommand) read without the argument parser.
 ///

@@ -12,25 +12,25 @@ private let defaults = ServerSettings()
 /// Options of the session behind every face (`serve` and `repl`): the clock, the limits, the
 /// services' data. The defaults are `ServerSettings`'.
 struct SessionOptions: ParsableArguments {
-    @Option(name: .customLong(OptionName.clock.rawValue), help: "Clock for view models: real, or virtual (moved only by the 'advance' method).")
+    @Option(name: .long(.clock), help: "Clock for view models: real, or virtual (moved only by the 'advance' method).")
     var clock: ClockKind = defaults.clock
 
-    @Option(name: .customLong(OptionName.maxInstances.rawValue), help: "Most view-model instances alive at once.")
+    @Option(name: .long(.maxInstances), help: "Most view-model instances alive at once.")
     var maxInstances: Int = defaults.maxInstances
 
-    @Option(name: .customLong(OptionName.maxBatch.rawValue), help: "Most messages in one JSON-RPC batch.")
+    @Option(name: .long(.maxBatch), help: "Most messages in one JSON-RPC batch.")
     var maxBatch: Int = defaults.maxBatch
 
-    @Option(name: .customLong(OptionName.maxPendingCalls.rawValue), help: "Most service calls delegated to the client awaiting an answer.")
+    @Option(name: .long(.maxPendingCalls), help: "Most service calls delegated to the client awaiting an answer.")
     var maxPendingCalls: Int = defaults.maxPendingCalls
 
-    @Option(name: .customLong(OptionName.clientTimeout.rawValue), help: "Seconds a delegated service call waits for the client's answer.")
+    @Option(name: .long(.clientTimeout), help: "Seconds a delegated service call waits for the client's answer.")
     var clientTimeout: Double = defaults.clientTimeout
 
-    @Option(name: .customLong(OptionName.exitGrace.rawValue), help: "At end of input, seconds to let in-flight simulated service calls finish.")
+    @Option(name: .long(.exitGrace), help: "At end of input, seconds to let in-flight simulated service calls finish.")
     var exitGraceSeconds: Double = defaults.exitGraceSeconds
 
-    @Option(name: .customLong(OptionName.dataFile.rawValue), help: "SQLite database the built-in friends store persists to (created 0600 if missing; several daemons may share one).")
+    @Option(name: .long(.dataFile), help: "SQLite database the built-in friends store persists to (created 0600 if missing; several daemons may share one).")
     var dataFile: String?
 
     /// Sets these options in `settings`.
@@ -66,19 +66,19 @@ private func validateApplied(_ apply: (inout ServerSettings) -> Void) throws {
 
 /// Options of the daemon's transport and logging (`serve` only; the REPL has neither).
 struct ServerOptions: ParsableArguments {
-    @Option(name: .customLong(OptionName.framing.rawValue), help: "Message framing: newline, lsp (Content-Length headers) or auto (decided by the first byte).")
+    @Option(name: .long(.framing), help: "Message framing: newline, lsp (Content-Length headers) or auto (decided by the first byte).")
     var framing: FramingMode = defaults.framing
 
-    @Option(name: .customLong(OptionName.maxLineBytes.rawValue), help: "Longest message accepted, in bytes.")
+    @Option(name: .long(.maxLineBytes), help: "Longest message accepted, in bytes.")
     var maxLineBytes: Int = defaults.maxLineBytes
 
-    @Option(name: .customLong(OptionName.maxOutputBuffer.rawValue), help: "Bytes of output buffered before a write, at most.")
+    @Option(name: .long(.maxOutputBuffer), help: "Bytes of output buffered before a write, at most.")
     var maxOutputBuffer: Int = defaults.maxOutputBuffer
 
-    @Option(name: .customLong(OptionName.spinMicroseconds.rawValue), help: "After answering a request that came alone, microseconds to keep checking stdin before sleeping (0: never; spares a client that waits for each answer the daemon's wake-up).")
+    @Option(name: .long(.spinMicroseconds), help: "After answering a request that came alone, microseconds to keep checking stdin before sleeping (0: never; spares a client that waits for each answer the daemon's wake-up).")
     var spinMicroseconds: Int = defaults.spinMicroseconds
 
-    @Option(name: .customLong(OptionName.logLevel.rawValue), help: "Least severe log level written to stderr: trace, debug, info, notice, warning, error, critical.")
+    @Option(name: .long(.logLevel), help: "Least severe log level written to stderr: trace, debug, info, notice, warning, error, critical.")
     var logLevel: Logger.Level = defaults.logLevel
 
     /// Sets these options in `settings`.

@@ -8,7 +8,7 @@ struct Serve: ParsableCommand {
         discussion: "Exit status: 0 at end of input, after shutdown, or after SIGTERM/SIGINT/SIGHUP (everything already read is answered and flushed first); 1 on a second signal while finishing; 3 when stdout was closed by the client; 4 when reading stdin failed; 5 when writing stdout failed otherwise; 64 for bad options. Every non-zero status writes one line on stderr saying why."
     )
 
-    @Option(name: .customLong(OptionName.face.rawValue), help: "Protocol: jsonrpc (protocol.md) or mcp (the Model Context Protocol; the same as 'switchboard mcp').")
+    @Option(name: .long(.face), help: "Protocol: jsonrpc (protocol.md) or mcp (the Model Context Protocol; the same as 'switchboard mcp').")
     var face: FaceKind = .jsonrpc
 
     @OptionGroup var daemon: DaemonArguments
@@ -24,7 +24,7 @@ struct DaemonArguments: ParsableArguments {
 
     @OptionGroup var session: SessionOptions
 
-    @Option(name: .customLong(OptionName.record.rawValue), help: "Record the session as a transcript to this file (replay it with 'switchboard test FILE').")
+    @Option(name: .long(.record), help: "Record the session as a transcript to this file (replay it with 'switchboard test FILE').")
     var recordPath: String?
 
     /// The settings these options give a daemon with `face`.

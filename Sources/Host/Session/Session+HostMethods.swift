@@ -22,26 +22,12 @@ extension Session {
     ]
     /// The host's own methods' names.
     static let hostMethods = hostMethodTable.map(\.name)
-    /// The host methods by exact name (the value is the same name, matched by `switch`).
-    static let hostMethodsByName = Dictionary(uniqueKeysWithValues: hostMethods.map { (ExactString($0), $0) })
+    /// The host methods by exact name.
+    static let hostMethodsByName = Dictionary(uniqueKeysWithValues: hostMethodTable.map { (ExactString($0.name), $0) })
 
     /// Runs a host method. Names match by their bytes, never by canonical equivalence.
     func callHostMethod(_ request: RPCRequest) -> Result<JSONValue, RPCError> {
-        switch Self.hostMethodsByName[ExactString(request.method)] {
-        case "create": return create(request.params)
-        case "destroy": return destroy(request.params)
-        // `list` and `shutdown` take no parameters, and refuse any rather than ignore them (as
-        // `describe` ignored its `type` before it had one: a filter that silently did nothing).
-        case "list": return namedArguments(request.params, method: "list").map { _ in list() }
-        case "describe": return describe(request.params)
-        case "snapshot": return snapshot(request.params)
-        case "advance": return advance(request.params)
-        case "shutdown":
-            return namedArguments(request.params, method: "shutdown").map { _ in
-                requestShutdown()
-                return .null
-            }
-        default:
+        guard let method = Self.hostMethodsByName[ExactString(request.method)] else {
             var message = "Method not found: '\(request.method)'. Host methods are \(Self.hostMethods.joined(separator: ", ")); view-model inputs are called as <instance>.<input>"
             var data: JSONObject = ["methods": .array(Self.hostMethods.map { .string($0) })]
             if let suggestion = Suggestion.closest(to: request.method, among: Self.hostMethods) {
@@ -49,6 +35,25 @@ extension Session {
                 data["suggestion"] = .string(suggestion)
             }
             return .failure(RPCError(.methodNotFound, message, data: .object(data)))
+        }
+        // Every call's params are checked against the method's parameters here, for the
+        // methods without any too: a parameter a method does not take is refused, never ignored.
+        let arguments: JSONObject
+        switch namedArguments(request.params, of: method) {
+        case let .success(object): arguments = object
+        case let .failure(error): return .failure(error)
+        }
+        switch method.name {
+        case "create": return create(arguments)
+        case "destroy": return destroy(arguments)
+        case "list": return .success(list())
+        case "describe": return describe(arguments)
+        case "snapshot": return instanceArgument(arguments, method: "snapshot").map(\.snapshot)
+        case "advance": return advance(arguments)
+        default:
+            // "shutdown": the table has no other name.
+            requestShutdown()
+            return .success(.null)
         }
     }
 
@@ -65,12 +70,7 @@ extension Session {
 
     /// `describe {"type"?}` → `{"types": [...]}`: every type, or only the one named (the same
     /// document, one entry long).
-    private func describe(_ params: RPCParams) -> Result<JSONValue, RPCError> {
-        let arguments: JSONObject
-        switch namedArguments(params, method: "describe") {
-        case let .success(object): arguments = object
-        case let .failure(error): return .failure(error)
-        }
+    private func describe(_ arguments: JSONObject) -> Result<JSONValue, RPCError> {
         guard let given = arguments["type"], !given.isNull else { return .success(describeDocument) }
         guard let type = given.stringValue else {
             return .failure(paramError("describe", "type", expected: "string", found: given))
@@ -82,12 +82,7 @@ extension Session {
     // MARK: Instances
 
     /// `create {"type", "id"?, "options"?}` → `{"id", "type"}`.
-    private func create(_ params: RPCParams) -> Result<JSONValue, RPCError> {
-        let arguments: JSONObject
-        switch namedArguments(params, method: "create") {
-        case let .success(object): arguments = object
-        case let .failure(error): return .failure(error)
-        }
+    private func create(_ arguments: JSONObject) -> Result<JSONValue, RPCError> {
         guard let type = arguments["type"]?.stringValue else {
             return .failure(paramError("create", "type", expected: "string", found: arguments["type"]))
         }
@@ -155,8 +150,8 @@ extension Session {
     }
 
     /// `destroy {"id"}` → `true`.
-    private func destroy(_ params: RPCParams) -> Result<JSONValue, RPCError> {
-        switch instanceArgument(params, method: "destroy") {
+    private func destroy(_ arguments: JSONObject) -> Result<JSONValue, RPCError> {
+        switch instanceArgument(arguments, method: "destroy") {
         case let .failure(error): return .failure(error)
         case let .success(instance):
             instance.destroy()
@@ -170,30 +165,18 @@ extension Session {
         .array(instances.inCreationOrder.map { ["id": .string($0.id), "type": .string($0.definition.name)] })
     }
 
-    /// `snapshot {"id"}` → the last value of each output that has sent one.
-    private func snapshot(_ params: RPCParams) -> Result<JSONValue, RPCError> {
-        instanceArgument(params, method: "snapshot").map(\.snapshot)
-    }
-
     /// `advance {"ms"}` (virtual clock only) → `{"now": ms since the clock started}`.
-    private func advance(_ params: RPCParams) -> Result<JSONValue, RPCError> {
+    private func advance(_ arguments: JSONObject) -> Result<JSONValue, RPCError> {
         guard let clock = virtualClock else {
             return .failure(RPCError(.clockNotVirtual, "advance needs the virtual clock: start switchboard with --clock virtual"))
-        }
-        let arguments: JSONObject
-        switch namedArguments(params, method: "advance") {
-        case let .success(object): arguments = object
-        case let .failure(error): return .failure(error)
         }
         let limit = configuration.maxVirtualMilliseconds
         guard let value = arguments["ms"], let ms = value.doubleValue else {
             return .failure(paramError("advance", "ms", expected: "non-negative number", found: arguments["ms"]))
         }
-        // A number of the right type but out of range: "got integer" would not say what is wrong.
+        // A number, but out of range: "got integer" would not say what is wrong.
         guard ms >= 0, ms.isFinite else {
-            return .failure(RPCError(.invalidParams, "Invalid params: advance needs 'ms' as non-negative number, got \(value)", data: [
-                "parameter": "ms", "expected": "non-negative number", "found": .string(value.typeName), "value": value,
-            ]))
+            return .failure(paramError("advance", "ms", expected: "non-negative number", found: value, showingValue: true))
         }
         // Checked in exact integers where the client gave one, so Int64.max cannot overflow
         // and a huge double cannot wrap: past the clock's limit is an error, not a trap.
@@ -221,13 +204,8 @@ extension Session {
 
     // MARK: Argument helpers
 
-    /// The instance named by `{"id"}` or `[id]`.
-    private func instanceArgument(_ params: RPCParams, method: String) -> Result<Instance, RPCError> {
-        let arguments: JSONObject
-        switch namedArguments(params, method: method) {
-        case let .success(object): arguments = object
-        case let .failure(error): return .failure(error)
-        }
+    /// The instance named by the `id` argument of `method`.
+    private func instanceArgument(_ arguments: JSONObject, method: String) -> Result<Instance, RPCError> {
         guard let id = arguments["id"]?.stringValue else {
             return .failure(paramError(method, "id", expected: "string", found: arguments["id"]))
         }
@@ -237,13 +215,13 @@ extension Session {
         return .success(instance)
     }
 
-    /// Host-method params as an object, whether given by name or by position.
-    /// A host method's parameters by name: its parameters are `hostMethodTable`'s, in the order
-    /// they may also be given by position. Any other name, or more values than it has, is an error
-    /// worded as the view-model inputs' are (`ArgumentMatcher`), with a suggestion when a name
-    /// is close to one of them.
-    private func namedArguments(_ params: RPCParams, method: String) -> Result<JSONObject, RPCError> {
-        let allowed = Self.hostMethodTable.first { bytesEqual($0.name, method) }?.parameters.map(\.name) ?? []
+    /// A host method's params as an object by name, whether given by name or by position (in
+    /// the order of its parameters). Any other name, or more values than it has parameters, is
+    /// an error worded as the view-model inputs' are (`ArgumentMatcher`), with a suggestion
+    /// when a name is close to one of them.
+    private func namedArguments(_ params: RPCParams, of hostMethod: HostMethod) -> Result<JSONObject, RPCError> {
+        let method = hostMethod.name
+        let allowed = hostMethod.parameters.map(\.name)
         switch params {
         case .none:
             return .success([:])
@@ -272,10 +250,16 @@ extension Session {
         }
     }
 
-    private func paramError(_ method: String, _ parameter: String, expected: String, found: JSONValue?) -> RPCError {
+    /// A parameter given as the wrong type, or missing; with `showingValue`, a value of the
+    /// right type out of range, which the message then quotes (and `data.value` holds).
+    private func paramError(_ method: String, _ parameter: String, expected: String, found: JSONValue?, showingValue: Bool = false) -> RPCError {
         let foundText = found.map(\.typeName) ?? "nothing"
-        return RPCError(.invalidParams, "Invalid params: \(method) needs '\(parameter)' as \(expected), got \(foundText)", data: [
-            "parameter": .string(parameter), "expected": .string(expected), "found": .string(foundText),
-        ])
+        var data: JSONObject = ["parameter": .string(parameter), "expected": .string(expected), "found": .string(foundText)]
+        var got = foundText
+        if showingValue, let found {
+            got = "\(found)"
+            data["value"] = found
+        }
+        return RPCError(.invalidParams, "Invalid params: \(method) needs '\(parameter)' as \(expected), got \(got)", data: .object(data))
     }
 }

@@ -139,7 +139,7 @@ public final class Session {
     public var maxBatch: Int { configuration.maxBatch }
 
     /// From how many live instances `lookAhead(atMethod:)` prefetches. Below it, the instances
-    /// mostly stay in the processor's second-level cache (2 MB here, some 500 signups) and the
+    /// mostly stay in the processor's second-level cache (1 MB a core here, some 280 signups) and the
     /// look-ahead's work costs more than the misses it saves; above it, a request more and
     /// more often meets an instance the cache no longer holds. Measured with the look-ahead
     /// that does not wait for the instance (`bash Benchmarks/scale-ab.sh -i N`, the look-ahead
