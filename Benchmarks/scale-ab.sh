@@ -17,6 +17,8 @@
 # A COMMAND is what `daemon_client` spawns (words split by the shell), for example
 # '/tmp/a/switchboard serve' or 'env SB_SWITCH=1 /tmp/b/switchboard serve'. Defaults: 8 rounds,
 # 100,000 instances, 400,000 requests (some 7 to 10 s a round here). Nothing else should run meanwhile.
+# SCALE_LAST_TYPE in the environment reaches the client (see daemon_client's main.c): one
+# instance of that type made last, for which the commands need `--max-instances 100001` or more.
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
 rounds=8 instances=100000 requests=400000

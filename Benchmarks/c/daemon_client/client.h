@@ -43,6 +43,8 @@ void choose_protocol(const char *name);
 
 void append_input(buffer_t *b, uint64_t id, const char *instance, int input);
 void append_create(buffer_t *b, uint64_t id, const char *instance);
+/* A create of an instance of `type` (the type's name as the protocol spells it). */
+void append_create_of(buffer_t *b, uint64_t id, const char *type, const char *instance);
 
 typedef struct {
     uint8_t seen; /* bit per field sent: name, email, password */

@@ -22,7 +22,10 @@
  *       inside the server when it runs with mallinfo_preload.so and BENCH_MALLINFO set), then
  *       times REQUESTS requests, inputs cycling over nameChanged, emailChanged, passwordChanged,
  *       submitButtonPressed, each to a uniformly random instance (xorshift, SEED). With every
- *       field set and no viewDidLoad, each such request causes exactly one output.
+ *       field set and no viewDidLoad, each such request causes exactly one output. With
+ *       SCALE_LAST_TYPE set (a type's name, e.g. checkout), one instance of that type is created
+ *       after the signups are primed, before the timed requests, which still go to signups (the
+ *       daemon then needs `--max-instances` above INSTANCES).
  *
  * PROTOCOL in the environment chooses the requests' protocol: `jsonrpc` (the default: the plain
  * face), `mcp` (`switchboard mcp`: an `initialize` handshake first, then each input as a

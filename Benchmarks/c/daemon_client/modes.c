@@ -193,6 +193,15 @@ int scale_mode(const char *label, long instances, long requests, uint64_t seed, 
     long hwm_primed = status_kb(child.pid, "VmHWM");
     double malloc_primed = server_malloc_bytes(child.pid);
 
+    /* SCALE_LAST_TYPE: one instance of that type created last, as a session serving more
+     * than one type would (the timed requests still go to the signups only). */
+    const char *last_type = getenv("SCALE_LAST_TYPE");
+    if (last_type && *last_type) {
+        buffer.length = 0;
+        append_create_of(&buffer, id++, last_type, "z000000");
+        exchange(&child, &reader, &tally, &buffer, 1);
+    }
+
     static const int mix[] = {NAME_CHANGED, EMAIL_CHANGED, PASSWORD_CHANGED, SUBMIT_PRESSED};
     uint64_t random_state = seed ? seed : 1;
     buffer.length = 0;

@@ -39,14 +39,16 @@ void append_input(buffer_t *b, uint64_t id, const char *instance, int input) {
     }
 }
 
-void append_create(buffer_t *b, uint64_t id, const char *instance) {
+void append_create(buffer_t *b, uint64_t id, const char *instance) { append_create_of(b, id, "signup", instance); }
+
+void append_create_of(buffer_t *b, uint64_t id, const char *type, const char *instance) {
     unsigned long long n = (unsigned long long)id;
     switch (protocol) {
     case PROTOCOL_JSONRPC:
-        appendf(b, "{\"jsonrpc\":\"2.0\",\"id\":%llu,\"method\":\"create\",\"params\":{\"type\":\"signup\",\"id\":\"%s\"}}\n", n, instance);
+        appendf(b, "{\"jsonrpc\":\"2.0\",\"id\":%llu,\"method\":\"create\",\"params\":{\"type\":\"%s\",\"id\":\"%s\"}}\n", n, type, instance);
         break;
     case PROTOCOL_MCP:
-        appendf(b, "{\"jsonrpc\":\"2.0\",\"id\":%llu,\"method\":\"tools/call\",\"params\":{\"name\":\"create.signup\",\"arguments\":{\"id\":\"%s\"}}}\n", n, instance);
+        appendf(b, "{\"jsonrpc\":\"2.0\",\"id\":%llu,\"method\":\"tools/call\",\"params\":{\"name\":\"create.%s\",\"arguments\":{\"id\":\"%s\"}}}\n", n, type, instance);
         break;
     case PROTOCOL_MCP_ECHO:
         appendf(b, "{\"jsonrpc\":\"2.0\",\"id\":%llu,\"method\":\"tools/call\",\"params\":{\"name\":\"echo\",\"arguments\":{\"text\":\"%s\"}}}\n", n, instance);

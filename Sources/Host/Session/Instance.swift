@@ -63,15 +63,19 @@ final class Instance {
         return (before, after)
     }
 
+    /// A span that covers the instance object alone (80 bytes, in at most two lines): what a
+    /// look-ahead loads when its type's layout is unknown.
+    static let ownSpan = (before: 0, after: 128)
+
     /// The most a prefetch loads: enough for the largest built-in types, little enough that a
     /// model the allocator placed apart from the rest of its instance costs nothing much.
     static let maxPrefetchBytes = 16 * 1024
 
     /// Starts loading the objects of the instance at `address` into the cache, assuming they
-    /// lie as `span` says (see `span`; the latest instance's). Reads nothing: it needs only the
-    /// instance's address, which the table holds. A hint that never faults, so a guess that
-    /// reaches past the instance, or into memory that is not mapped, costs only the wasted
-    /// loads.
+    /// lie as `span` says (see `span`; its type's latest contiguous instance's). Reads
+    /// nothing: it needs only the instance's address, which the table holds. A hint that never
+    /// faults, so a guess that reaches past the instance, or into memory that is not mapped,
+    /// costs only the wasted loads.
     static func prefetch(at address: UnsafeRawPointer, span: (before: Int, after: Int)) {
         switchboard_prefetch(address - span.before, span.before + span.after)
     }

@@ -143,9 +143,12 @@ extension Session {
             return .failure(RPCError(.creationFailed, "Could not create '\(id)' of type \(type): \(error.message)", data: .object(data)))
         }
         let instance = Instance(id: id, definition: definition, model: model)
-        instances.insert(instance)
+        let layout = layoutNumber(of: definition)
+        instances.insert(instance, layout: layout)
         instance.connect(to: self)
-        if let span = instance.span { lookAheadSpan = span }
+        // The type's latest contiguous layout; one laid out otherwise (among other
+        // allocations) keeps the one before.
+        if layout != 0, let span = instance.span { lookAheadSpans[layout] = span }
         return .success(instance)
     }
 

@@ -44,9 +44,17 @@ public final class Session {
     /// The hash of the target of the request two ahead, once its table slot has been asked
     /// for (see `lookAhead(atMethod:)`).
     @exclusivity(unchecked) var pendingLookAheadHash: Int?
-    /// Where the latest instance's objects lie around it (see `Instance.span`): what a
-    /// look-ahead prefetches around an instance of any type.
-    @exclusivity(unchecked) var lookAheadSpan: (before: Int, after: Int)?
+    /// Where each layout's objects lie around its instances, by layout number (see
+    /// `Instance.span`; the table keeps each instance's number in its entry): what a
+    /// look-ahead prefetches around an instance. Number 0, and a type none of whose instances
+    /// has been laid out contiguously, load the instance alone.
+    @exclusivity(unchecked) var lookAheadSpans = ContiguousArray(repeating: Instance.ownSpan, count: InstanceIndex.layoutCount)
+    /// Each view-model type's layout number, from 1 in the order of their first instances;
+    /// types past the table's 15 numbers have none (0). By type rather than one for the
+    /// session: a single instance of a larger type, made last, made every request of a
+    /// 100,000-signup session load checkout's 12 KB neighbourhood or signin's, about 35% more
+    /// CPU a request (DAEMON-ANALYSIS.md, issue 18's twenty-fourth session).
+    private var layoutNumbers: [ObjectIdentifier: Int] = [:]
     /// The last number used for a generated id, per type: `signup`, then `signup-2`…
     private var generatedIDs: [ExactString: Int] = [:]
     @exclusivity(unchecked) private var seq: Int64 = 0
@@ -160,7 +168,8 @@ public final class Session {
     /// is computed and the table's slot for it asked for; for the method given the time
     /// before (the next one to run after the current), the table is read (loaded by now) up
     /// to the first entry with the hash's tag, and the objects around that entry's instance
-    /// asked for (`Instance.prefetch`), which needs only its address. The instance itself is
+    /// asked for (`Instance.prefetch`), which needs only its address and the layout number
+    /// the entry keeps beside it (its type's span, `lookAheadSpans`). The instance itself is
     /// not read here: its id is compared when its request is dispatched, by which time its
     /// lines have arrived (when this stage compared the id, it waited for the instance: at
     /// 100,000 instances a graph-free view model's request took 0.14 µs more CPU, signup's no
@@ -179,8 +188,8 @@ public final class Session {
         if let hash = pendingLookAheadHash {
             pendingLookAheadHash = nil
             let candidate = withInstances { $0.candidate(hash: hash) }
-            if let candidate, let span = lookAheadSpan, let address = withInstances({ $0.address(of: candidate) }) {
-                Instance.prefetch(at: address, span: span)
+            if let candidate, let address = withInstances({ $0.address(of: candidate) }) {
+                Instance.prefetch(at: address, span: prefetchSpan(of: candidate))
             }
             lookedAhead = (candidate, lookedAhead.next)
         }
@@ -191,6 +200,21 @@ public final class Session {
         guard let hash else { return }
         withInstances { $0.prefetch(hash: hash) }
         pendingLookAheadHash = hash
+    }
+
+    /// What a look-ahead loads around a candidate: its layout's span, from its table entry.
+    @inline(__always)
+    func prefetchSpan(of candidate: InstanceCandidate) -> (before: Int, after: Int) {
+        lookAheadSpans[withInstances { $0.layout(of: candidate) }]
+    }
+
+    /// The layout number of `definition`'s instances (see `layoutNumbers`), given to the next
+    /// type at its first instance while numbers are left.
+    func layoutNumber(of definition: ViewModelDefinition) -> Int {
+        if let number = layoutNumbers[definition.identity] { return number }
+        let number = layoutNumbers.count + 1 < InstanceIndex.layoutCount ? layoutNumbers.count + 1 : 0
+        layoutNumbers[definition.identity] = number
+        return number
     }
 
     /// Calls `body` with the instance table accessed in place. A read of a struct stored in a
