@@ -52,10 +52,9 @@ struct InstanceTable {
         index.layout(of: candidate)
     }
 
-    /// The layout number of the instance with this id (see `InstanceIndex.layout(of:)`); for
-    /// tests.
-    func layout(of id: String) -> Int? {
-        index.layout(of: id)
+    /// See `InstanceIndex.candidate(of:)`; for tests.
+    func candidate(of id: String) -> InstanceCandidate? {
+        index.candidate(of: id)
     }
 
     /// See `InstanceIndex.confirmed(_:bytes:)`.
@@ -272,10 +271,10 @@ struct InstanceIndex {
         Int(candidate.entry & layoutBits)
     }
 
-    /// The layout number of the instance with exactly this id, found by comparing ids (a
-    /// candidate may be another instance's); for tests.
-    func layout(of id: String) -> Int? {
-        slot(of: id).map { Int(entries[$0] & layoutBits) }
+    /// The entry of the instance with exactly this id, as a candidate, found by comparing
+    /// ids (`candidate(hash:)` may give another instance's); for tests.
+    func candidate(of id: String) -> InstanceCandidate? {
+        slot(of: id).map { InstanceCandidate(slot: $0, entry: entries[$0]) }
     }
 
     /// The candidate's instance if its slot still holds the same entry (so the instance is
