@@ -61,6 +61,14 @@ extension OutboundMessage {
                 }
                 line.raw("}")
             }
+        case let .writtenResponse(id, result):
+            JSONPieceWriter.append(to: &bytes) { line in
+                line.raw(#"{"jsonrpc":"2.0","id":"#)
+                line.value(id)
+                line.raw(#","result":"#)
+                line.text(result)
+                line.raw("}")
+            }
         case .batch, .clientRequest, .notification:
             json.write(to: &bytes)
         }

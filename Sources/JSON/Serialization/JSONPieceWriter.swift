@@ -72,16 +72,31 @@ public struct JSONPieceWriter: ~Copyable {
     /// A quoted JSON string: the bytes of ``JSONValue/writeString(_:to:)``.
     public mutating func string(_ text: String) {
         var text = text
-        let fitted: Bool = text.withUTF8 { utf8 in
-            // Room for the worst case: every byte escaped as six.
-            guard let at = room(for: utf8.count * JSONWriter.maxEscapedBytesPerByte + 2) else { return false }
-            at[0] = UInt8(ascii: "\"")
-            let written = JSONWriter.writeEscaped(utf8, to: at + 1)
-            at[written + 1] = UInt8(ascii: "\"")
-            staged += written + 2
-            return true
+        text.withUTF8 { string(utf8: $0) }
+    }
+
+    /// A quoted JSON string of UTF-8 text (which must be valid UTF-8, as a `String`'s is):
+    /// the bytes ``string(_:)`` writes for the same text, without making a `String` of it.
+    public mutating func string(utf8: UnsafeBufferPointer<UInt8>) {
+        // Room for the worst case: every byte escaped as six.
+        guard let at = room(for: utf8.count * JSONWriter.maxEscapedBytesPerByte + 2) else {
+            return JSONWriter.writeString(utf8: utf8, to: &bytes)
         }
-        if !fitted { JSONWriter.writeString(text, to: &bytes) }
+        at[0] = UInt8(ascii: "\"")
+        let written = JSONWriter.writeEscaped(utf8, to: at + 1)
+        at[written + 1] = UInt8(ascii: "\"")
+        staged += written + 2
+    }
+
+    /// JSON text written before (see ``JSONText``), as it is.
+    public mutating func text(_ text: JSONText) {
+        text.bytes.withUnsafeBufferPointer { piece in
+            guard let at = room(for: piece.count), let source = piece.baseAddress else {
+                return bytes.append(contentsOf: piece)
+            }
+            at.update(from: source, count: piece.count)
+            staged += piece.count
+        }
     }
 
     /// An integer: the bytes of ``JSONValue/writeInteger(_:to:)``.

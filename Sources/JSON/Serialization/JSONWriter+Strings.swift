@@ -12,21 +12,25 @@ extension JSONWriter {
     /// The escaping is ``writeEscaped(_:to:)``'s, into the array's spare capacity, one
     /// reservation per ``stringChunkBytes`` of input.
     static func writeString(_ text: String, to buffer: inout [UInt8]) {
-        buffer.append(UInt8(ascii: "\""))
         var text = text
         // `withUTF8` only copies if the string is not already contiguous UTF-8.
-        text.withUTF8 { utf8 in
-            var start = 0
-            while start < utf8.count {
-                var end = Swift.min(start + stringChunkBytes, utf8.count)
-                // Never split a scalar (U+2028 is recognised by its three bytes together).
-                while end < utf8.count, utf8[end] & 0xC0 == 0x80 { end -= 1 }
-                let chunk = UnsafeBufferPointer(rebasing: utf8[start..<end])
-                appendWriting(atMost: chunk.count * maxEscapedBytesPerByte, to: &buffer) { out in
-                    writeEscaped(chunk, to: out)
-                }
-                start = end
+        text.withUTF8 { writeString(utf8: $0, to: &buffer) }
+    }
+
+    /// Appends the UTF-8 text `utf8` (valid UTF-8) as a quoted JSON string, as
+    /// ``writeString(_:to:)`` does a `String`.
+    static func writeString(utf8: UnsafeBufferPointer<UInt8>, to buffer: inout [UInt8]) {
+        buffer.append(UInt8(ascii: "\""))
+        var start = 0
+        while start < utf8.count {
+            var end = Swift.min(start + stringChunkBytes, utf8.count)
+            // Never split a scalar (U+2028 is recognised by its three bytes together).
+            while end < utf8.count, utf8[end] & 0xC0 == 0x80 { end -= 1 }
+            let chunk = UnsafeBufferPointer(rebasing: utf8[start..<end])
+            appendWriting(atMost: chunk.count * maxEscapedBytesPerByte, to: &buffer) { out in
+                writeEscaped(chunk, to: out)
             }
+            start = end
         }
         buffer.append(UInt8(ascii: "\""))
     }
