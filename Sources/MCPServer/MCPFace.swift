@@ -219,7 +219,7 @@ public final class MCPFace: SessionFace {
         case let other?: return .failure(RPCError(.invalidParams, "Invalid params: a tool's arguments are an object, not \(other.typeName)"))
         }
         switch request(for: tool.action, arguments) {
-        case let .failure(message): return .success(JSONText(Self.toolError(message)))
+        case let .failure(message): return .success(Self.toolError(message))
         case let .success((method, methodParams)): return .success(run(method, methodParams, session))
         }
     }
@@ -283,7 +283,7 @@ public final class MCPFace: SessionFace {
         case let .failure(error):
             var text = error.message
             if let data = error.data { text += "\n" + data.serializedString() }
-            return JSONText(Self.toolError(ToolArgumentError(text)))
+            return Self.toolError(ToolArgumentError(text))
         }
     }
 
@@ -348,8 +348,9 @@ public final class MCPFace: SessionFace {
         return (answer, finished?.outputs ?? [])
     }
 
-    private static func toolError(_ error: ToolArgumentError) -> JSONValue {
-        ["content": [["type": "text", "text": .string(error.message)]], "isError": true]
+    /// A tool error's result: the message as text, `isError: true`.
+    private static func toolError(_ error: ToolArgumentError) -> JSONText {
+        JSONText(["content": [["type": "text", "text": .string(error.message)]], "isError": true])
     }
 
     // MARK: Resources

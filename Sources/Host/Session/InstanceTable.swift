@@ -192,8 +192,15 @@ struct InstanceIndex {
     /// table's `order` holds one).
     @inline(__always)
     private func withInstance<Result>(_ entry: UInt, _ body: (Instance) -> Result) -> Result? {
-        guard let address = address(entry) else { return nil }
-        return Unmanaged<Instance>.fromOpaque(address)._withUnsafeGuaranteedRef(body)
+        Self.withInstance(at: UInt(bitPattern: address(entry)), body)
+    }
+
+    /// Calls `body` with the instance at `address` (an entry without its tag and layout; nil
+    /// for 0), without a reference count.
+    @inline(__always)
+    private static func withInstance<Result>(at address: UInt, _ body: (Instance) -> Result) -> Result? {
+        guard let pointer = UnsafeMutableRawPointer(bitPattern: address) else { return nil }
+        return Unmanaged<Instance>.fromOpaque(pointer)._withUnsafeGuaranteedRef(body)
     }
 
     /// Whether the occupied `entry` is the instance whose id is `bytes`: the one read of an
@@ -350,8 +357,7 @@ struct InstanceIndex {
         entries = ContiguousArray(repeating: 0, count: size)
         for entry in old where entry != 0 {
             let address = entry & ~oldBits
-            guard let pointer = UnsafeRawPointer(bitPattern: address) else { continue }
-            let hash = Unmanaged<Instance>.fromOpaque(pointer)._withUnsafeGuaranteedRef { Self.hash($0.id) }
+            guard let hash = Self.withInstance(at: address, { Self.hash($0.id) }) else { continue }
             place(address, layout: entry & keptLayoutBits, hash: hash)
         }
     }

@@ -52,8 +52,9 @@ public final class Session {
     /// Each view-model type's layout number, from 1 in the order of their first instances;
     /// types past the table's 15 numbers have none (0). By type rather than one for the
     /// session: a single instance of a larger type, made last, made every request of a
-    /// 100,000-signup session load checkout's 12 KB neighbourhood or signin's, about 35% more
-    /// CPU a request (DAEMON-ANALYSIS.md, issue 18's twenty-fourth session).
+    /// 100,000-signup session load checkout's 12 KB neighbourhood or signin's, 4% to 35% more
+    /// CPU a request in the runs measured (DAEMON-ANALYSIS.md, issue 18's twenty-fourth
+    /// session).
     private var layoutNumbers: [ObjectIdentifier: Int] = [:]
     /// The last number used for a generated id, per type: `signup`, then `signup-2`…
     private var generatedIDs: [ExactString: Int] = [:]
