@@ -263,22 +263,26 @@ public final class StdioServer: @unchecked Sendable {
     /// to stop (after flushing).
     ///
     /// Each frame is moved out of the batch as it runs (a trivial frame left in its place),
-    /// and the frame two ahead is moved out and back for its hint: a frame read where it
+    /// and the frame `Session.lookAheadDistance` ahead is moved out and back for its hint: a
+    /// frame read where it
     /// lies, or through a subscript, is copied first (its payload through the generic value
     /// witness of a tuple, a reference count on each of its parts taken and dropped: moving
     /// instead saved 535 of 26,408 instructions a pipelined request; callgrind, issue 18),
     /// while a move copies no count.
     private func process(_ frames: UnsafeMutablePointer<ReaderHandoff>, count: Int) -> Bool {
         // The next messages of the chunk are already parsed: the instances they address can
-        // load while this one runs (see `Session.lookAhead(atMethod:)`, two messages ahead).
-        // Asked once per chunk: the hint is cheap but not free, and most sessions have too
-        // few instances for it to pay.
+        // load while earlier ones run (see `Session.lookAhead(atMethod:)`, a few messages
+        // ahead). Asked once per chunk: the hint is cheap but not free, and most sessions
+        // have too few instances for it to pay.
         let looksAhead = count > 1 && face.wantsLookAhead
-        if looksAhead { hint(at: frames + 1) }
+        let distance = Session.lookAheadDistance
+        if looksAhead {
+            for ahead in 1..<min(distance, count) { hint(at: frames + ahead) }
+        }
         for position in 0..<count {
             if looksAhead, position + 1 < count {
-                if position + 2 < count {
-                    hint(at: frames + position + 2)
+                if position + distance < count {
+                    hint(at: frames + position + distance)
                 } else {
                     face.lookAhead(atMethod: nil)
                 }

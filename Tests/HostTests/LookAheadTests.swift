@@ -30,7 +30,7 @@ final class LookAheadTests: XCTestCase {
     }
 
     /// Both stages of a look-ahead at `line`, as the transport gives them: first as the
-    /// message two ahead, then (nil: no message after it) as the next one.
+    /// message `Session.lookAheadDistance` ahead, then (nil: no message after it) one closer.
     private func hint(_ line: String) {
         stageOne(line)
         harness.session.lookAhead(atMethod: nil)
@@ -150,6 +150,28 @@ final class LookAheadTests: XCTestCase {
         XCTAssertEqual(harness.session.instanceCount, alive.count)
         XCTAssertGreaterThan(harness.session.instances.slotCount, tableSlotsAtStart, "the table grew during the run")
         XCTAssertGreaterThan(answeredByInstance, 300)
+    }
+
+    /// What the transport's distance needs: each of the last `lookAheadDistance` hinted
+    /// requests is found ahead when it runs, whichever of them runs first, and an older one
+    /// is looked up again (and still reaches its instance).
+    func testTheLastDistanceHintsAreFoundAhead() {
+        let distance = Session.lookAheadDistance
+        XCTAssertGreaterThanOrEqual(distance, 2)
+        func foundAhead(_ id: String) -> String? {
+            Array(id.utf8).withUnsafeBytes { harness.session.lookedAheadInstance(target: $0)?.id }
+        }
+        // One hint more than the ring holds: the first falls out.
+        let targets = (0...distance).map { "c\(100 + $0)" }
+        for target in targets { hint(request("\(target).increment", #"{"by":1}"#)) }
+        XCTAssertNil(foundAhead(targets[0]), "the oldest hint was replaced")
+        for target in targets.dropFirst().reversed() {
+            XCTAssertEqual(foundAhead(target), target)
+        }
+        XCTAssertNil(foundAhead("c99"), "never hinted")
+        for target in targets {
+            XCTAssertEqual(Set(outputInstances(harness.send(request("\(target).increment", #"{"by":1}"#)))), [target])
+        }
     }
 
     func testHintsThatAddressNoInstanceChangeNothing() {

@@ -43,7 +43,7 @@ class Framing(unittest.TestCase):
 
     def test_pipelined_requests_on_many_instances_go_to_their_own(self):
         # Many more live instances than Session.lookAheadMinimumInstances, so the daemon
-        # looks two messages ahead; destroys and re-creations in the stream must not misroute.
+        # looks a few messages ahead; destroys and re-creations in the stream must not misroute.
         count = 8300
         data = b"".join(request(i + 1, "create", {"type": "signup", "id": f"s{i}"}) for i in range(count))
         next_id = count + 1

@@ -36,13 +36,15 @@ public final class Session {
     /// output that reaches `send` while an input is applied starts its own access after the
     /// input's have ended). The checks cost about 190 instructions a request.
     @exclusivity(unchecked) var instances = InstanceTable()
-    /// Where the table held the instances the last two looked-ahead requests address (see
-    /// `lookAhead(atMethod:)`): usually `next` is the next request's and `current` the
-    /// current one's. Slots and entries, not references: reading an instance there would
-    /// wait for its memory.
-    @exclusivity(unchecked) var lookedAhead: (next: InstanceCandidate?, current: InstanceCandidate?) = (nil, nil)
-    /// The hash of the target of the request two ahead, once its table slot has been asked
-    /// for (see `lookAhead(atMethod:)`).
+    /// Where the table held the instances the last `lookAheadDistance` looked-ahead requests
+    /// address (see `lookAhead(atMethod:)`), a ring whose oldest entry, usually the current
+    /// request's, is at `lookedAheadOldest`. Slots and entries, not references: reading an
+    /// instance there would wait for its memory.
+    @exclusivity(unchecked) var lookedAhead = LookedAhead(repeating: nil)
+    /// The position of the oldest candidate in `lookedAhead`, the next to be replaced.
+    @exclusivity(unchecked) var lookedAheadOldest = 0
+    /// The hash of the target of the request `lookAheadDistance` ahead, once its table slot
+    /// has been asked for (see `lookAhead(atMethod:)`).
     @exclusivity(unchecked) var pendingLookAheadHash: Int?
     /// Where each layout's objects lie around its instances, by layout number (see
     /// `Instance.span`; the table keeps each instance's number in its entry): what a
@@ -159,18 +161,30 @@ public final class Session {
     /// waited for the instance, and only paid from about 4,000 instances.)
     static let lookAheadMinimumInstances = 1_024
 
+    /// How many messages ahead of the one about to run the transport hints
+    /// (`lookAhead(atMethod:)`): the table's slot of that message's target is asked for then,
+    /// and its instance's objects one message later, `lookAheadDistance - 1` requests before
+    /// its own. Two: with the objects prefetched into the first-level cache, three gained a
+    /// little (in 36 paired rounds at 100,000 signups, 24 with less CPU a request, medians
+    /// −0.05 to −0.15 µs), but with the second-level prefetch now used it lost (eight paired
+    /// rounds: wall ratio +0.10, 7 of 8 higher; DAEMON-ANALYSIS.md, issue 18's twenty-fifth
+    /// session).
+    public static var lookAheadDistance: Int { LookedAhead.count }
+    /// The ring of candidates found ahead, one for each message between a hint and its run.
+    typealias LookedAhead = InlineArray<2, InstanceCandidate?>
+
     /// A hint from the transport, called once before each pipelined message it hands over
-    /// with the method of the message two places further on (nil when that frame is not a
-    /// single request, or there is none): with many live instances, the instances coming
-    /// requests address load into the cache while the current request runs, instead of
-    /// missing it object by object when their turn comes.
+    /// with the method of the message `lookAheadDistance` places further on (nil when that
+    /// frame is not a single request, or there is none): with many live instances, the
+    /// instances coming requests address load into the cache while earlier requests run,
+    /// instead of missing it object by object when their turn comes.
     ///
     /// In two stages, so neither waits for memory: for the method given, its target's hash
     /// is computed and the table's slot for it asked for; for the method given the time
-    /// before (the next one to run after the current), the table is read (loaded by now) up
-    /// to the first entry with the hash's tag, and the objects around that entry's instance
-    /// asked for (`Instance.prefetch`), which needs only its address and the layout number
-    /// the entry keeps beside it (its type's span, `lookAheadSpans`). The instance itself is
+    /// before, the table is read (loaded by now) up to the first entry with the hash's tag,
+    /// and the objects around that entry's instance asked for (`Instance.prefetch`, into the
+    /// second-level cache), which needs only its address and the layout number the entry
+    /// keeps beside it (its type's span, `lookAheadSpans`). The instance itself is
     /// not read here: its id is compared when its request is dispatched, by which time its
     /// lines have arrived (when this stage compared the id, it waited for the instance: at
     /// 100,000 instances a graph-free view model's request took 0.14 µs more CPU, signup's no
@@ -192,7 +206,8 @@ public final class Session {
             if let candidate, let address = withInstances({ $0.address(of: candidate) }) {
                 Instance.prefetch(at: address, span: prefetchSpan(of: candidate))
             }
-            lookedAhead = (candidate, lookedAhead.next)
+            lookedAhead[lookedAheadOldest] = candidate
+            lookedAheadOldest = lookedAheadOldest + 1 == LookedAhead.count ? 0 : lookedAheadOldest + 1
         }
         guard wantsLookAhead, let method else { return }
         let hash = method.utf8.withContiguousStorageIfAvailable { bytes in
@@ -232,14 +247,18 @@ public final class Session {
 
     /// The live instance whose id is the UTF-8 bytes `target`, if it was found ahead.
     func lookedAheadInstance(target: UnsafeRawBufferPointer) -> Instance? {
-        // `current` first: the transport hints each message two places ahead, so when a
-        // request runs, `next` is usually the next request's.
-        func confirmed(_ candidate: InstanceCandidate?) -> Instance? {
-            guard let candidate, let instance = withInstances({ $0.confirmed(candidate, bytes: target) }),
-                  !instance.isDestroyed else { return nil }
-            return instance
+        // Oldest first: the transport hints each message `lookAheadDistance` places ahead, so
+        // when a request runs, the oldest candidate is usually its own and the others the
+        // next requests'.
+        var position = lookedAheadOldest
+        for _ in 0..<LookedAhead.count {
+            if let candidate = lookedAhead[position],
+               let instance = withInstances({ $0.confirmed(candidate, bytes: target) }), !instance.isDestroyed {
+                return instance
+            }
+            position = position + 1 == LookedAhead.count ? 0 : position + 1
         }
-        return confirmed(lookedAhead.current) ?? confirmed(lookedAhead.next)
+        return nil
     }
 
     /// Handles a frame already parsed by `MessageParser.parse(_:maxBatch:)` with `maxBatch`.

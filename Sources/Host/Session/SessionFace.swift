@@ -10,9 +10,9 @@ public protocol SessionFace: AnyObject {
     /// so a transport skips the look-ahead's own work when the answer is no.
     var wantsLookAhead: Bool { get }
     /// A hint, given before each frame of a chunk is handed over, with the method of the
-    /// frame two places further on if that frame is a single request (nil otherwise, and
-    /// past the chunk's end; see `Session.lookAhead(atMethod:)`); faces without a use for it
-    /// do nothing.
+    /// frame `Session.lookAheadDistance` places further on if that frame is a single request
+    /// (nil otherwise, and past the chunk's end; see `Session.lookAhead(atMethod:)`); faces
+    /// without a use for it do nothing.
     func lookAhead(atMethod method: String?)
     /// Reports a frame skipped for exceeding the line limit.
     func handleOversizedFrame(length: Int, limit: Int)
