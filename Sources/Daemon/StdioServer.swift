@@ -264,11 +264,10 @@ public final class StdioServer: @unchecked Sendable {
     ///
     /// Each frame is moved out of the batch as it runs (a trivial frame left in its place),
     /// and the frame `Session.lookAheadDistance` ahead is moved out and back for its hint: a
-    /// frame read where it
-    /// lies, or through a subscript, is copied first (its payload through the generic value
-    /// witness of a tuple, a reference count on each of its parts taken and dropped: moving
-    /// instead saved 535 of 26,408 instructions a pipelined request; callgrind, issue 18),
-    /// while a move copies no count.
+    /// frame read where it lies, or through a subscript, is copied first (its payload through
+    /// the generic value witness of a tuple, a reference count on each of its parts taken and
+    /// dropped: moving instead saved 535 of 26,408 instructions a pipelined request;
+    /// callgrind, issue 18), while a move copies no count.
     private func process(_ frames: UnsafeMutablePointer<ReaderHandoff>, count: Int) -> Bool {
         // The next messages of the chunk are already parsed: the instances they address can
         // load while earlier ones run (see `Session.lookAhead(atMethod:)`, a few messages
