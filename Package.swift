@@ -2,23 +2,19 @@
 // Switchboard: Kickstarter-style view models on a reactive core, served over JSON-RPC.
 //
 // Layers, each depending only on layers above it in this list:
-//   CProcessors → SystemIO   every system call (read, write, poll, open, fcntl, mmap, signals),
-//                       EINTR once; CProcessors holds the one GNU-only call it needs (affinity)
+//   CMalloc → SystemIO  every system call (read, write, poll, open, fcntl, signals), EINTR
+//                       once; CMalloc is glibc's malloc_trim, which Glibc does not import
 //   CJansson → JSON     JSON values, parsed by jansson
 //   Framing             bytes ⇄ frames (newline or Content-Length), on SystemIO
 //   RPC                 JSON-RPC 2.0 messages and rules (parse, errors, wire encoding)
 //   CSQLite → SQLite    the system libsqlite3, wrapped once (opened on first use through
 //                       CLibraryLoader, as CEditLine opens libedit for the REPL)
 //   Signals             the reactive core; ViewModels on it (friends stored through SQLite)
-//   CPrefetch           the processor's prefetch hint, which Swift cannot emit (for Host)
 //   Host                the session: registry, instances, dispatch, describe; no I/O (SystemIO
 //                       for its lock only)
 //   Daemon              the stdio transport: threads, signals, limits, logs, exit statuses
 //   MCPServer           the session as a Model Context Protocol server (a face the Daemon serves)
 //   Catalog, Transcripts, REPL
-//   CInstanceRuns → InstanceRuns   a creation-scoped malloc (each instance's objects in one
-//                       run of memory), linked into the executable only, handed to Host as
-//                       its CreationPlacement
 //   switchboard         the thin executable
 import PackageDescription
 
@@ -60,10 +56,10 @@ let package = Package(
         // edits a line: see Sources/CEditLine/include/ceditline.h.
         .target(name: "CEditLine", dependencies: ["CLibraryLoader"]),
 
-        // The one layer over the operating system's I/O and signal calls.
-        // (`sched_getaffinity` is a GNU extension Swift's Glibc module does not import.)
-        .target(name: "CProcessors"),
-        .target(name: "SystemIO", dependencies: ["CProcessors"]),
+        // The one layer over the operating system's I/O and signal calls (and glibc's heap
+        // control, which Swift's Glibc module does not import).
+        .target(name: "CMalloc"),
+        .target(name: "SystemIO", dependencies: ["CMalloc"]),
 
         // Wire layers.
         .target(name: "JSON", dependencies: ["CJansson"]),
@@ -86,13 +82,7 @@ let package = Package(
         .target(name: "ViewModels", dependencies: ["Signals", "JSON", "SystemIO", "SQLite"]),
 
         // The session: view-model registry, instances, dispatch, describe, its executor. No I/O.
-        .target(name: "CPrefetch"),
-        .target(name: "Host", dependencies: ["JSON", "RPC", "Signals", "SystemIO", "CPrefetch"]),
-        // The creation-scoped allocator: it defines malloc, so only the executable links it (a
-        // library user of Host keeps their own allocator). See
-        // Sources/CInstanceRuns/include/cinstanceruns.h.
-        .target(name: "CInstanceRuns", linkerSettings: [.linkedLibrary("dl")]),
-        .target(name: "InstanceRuns", dependencies: ["CInstanceRuns", "Host", "SystemIO"]),
+        .target(name: "Host", dependencies: ["JSON", "RPC", "Signals", "SystemIO"]),
         // The daemon: the session served over stdin/stdout (threads, signals, limits, logs).
         .target(name: "Daemon", dependencies: ["Host", "RPC", "JSON", "Framing", "SystemIO", "Signals"]),
         // The MCP face: tools from the description, instances as resources. No I/O of its own.
@@ -110,26 +100,8 @@ let package = Package(
             name: "switchboard",
             dependencies: [
                 "Host", "Daemon", "MCPServer", "RPC", "Catalog", "ViewModels", "REPL", "Transcripts", "Framing", "SystemIO", "JSON", "Signals",
-                "InstanceRuns",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
-            ],
-            exclude: ["StaticLibstdcxx"],
-            // Start-up (issue 18; Benchmarks/DAEMON-ANALYSIS.md), release only (the sanitizers'
-            // debug builds need PIE):
-            // - `--static-swift-stdlib` links with `-export-dynamic`, which exported our 6,000
-            //   symbols for nothing to use: the runtime's backtracer calls dladdr at every
-            //   start, which scanned them (200,000 instructions);
-            // - position-dependent, the binary needs none of its 44,000 load-time relocations,
-            //   which dirtied 137 pages (0.4 ms of a 2 ms start). Its own image is then at a
-            //   fixed address; the libraries, heap and stack are still randomized;
-            // - StaticLibstdcxx/libstdc++.so (a linker script, see there) makes that runtime's
-            //   -lstdc++ link GCC's static archive: no libstdc++.so to load and bind (0.35 ms).
-            linkerSettings: [
-                .unsafeFlags(
-                    ["-Xlinker", "--no-export-dynamic", "-Xclang-linker", "-no-pie", "-L\(Context.packageDirectory)/Sources/switchboard/StaticLibstdcxx"],
-                    .when(platforms: [.linux], configuration: .release)
-                ),
             ]
         ),
 
@@ -149,12 +121,6 @@ let package = Package(
             exclude: ["Golden"]
         ),
         .testTarget(name: "MCPServerTests", dependencies: ["MCPServer", "Host", "RPC", "Catalog", "JSON", "Signals"]),
-        .testTarget(name: "InstanceRunsTests", dependencies: ["InstanceRuns", "Host", "Catalog", "JSON", "Signals", "SystemIO"]),
         .testTarget(name: "DaemonTests", dependencies: ["Daemon", "Host", "RPC", "Catalog", "Framing", "SystemIO", "JSON", "Signals"]),
-        // The executable's own logic (its command line), through `@testable import switchboard`.
-        .testTarget(
-            name: "switchboardTests",
-            dependencies: ["switchboard", "Framing", .product(name: "ArgumentParser", package: "swift-argument-parser")]
-        ),
     ]
 )

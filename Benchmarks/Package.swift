@@ -9,8 +9,6 @@ let package = Package(
     dependencies: [
         .package(name: "Switchboard", path: ".."),
         .package(url: "https://github.com/OpenCombine/OpenCombine", exact: "0.14.0"),
-        // The MCP peer's SDK (only MCPSwiftSDKEcho depends on it).
-        .package(url: "https://github.com/modelcontextprotocol/swift-sdk", exact: "0.12.1"),
     ],
     targets: [
         // One executable with several modes (time, count, memory, report): a plain harness is
@@ -35,8 +33,6 @@ let package = Package(
         // The start-up floor of any Swift process (no Foundation): answers each line with a
         // fixed response.
         .executableTarget(name: "SwiftStartupFloor"),
-        // The MCP peer: a stdio server on the official MCP Swift SDK with one `echo` tool.
-        .executableTarget(name: "MCPSwiftSDKEcho", dependencies: [.product(name: "MCP", package: "swift-sdk")]),
         // Renders the daemon section of BENCHMARKS.md from run-daemon.sh's figures: the
         // figures, criteria and verdicts in a library its tests reach, the file access in the
         // executable.

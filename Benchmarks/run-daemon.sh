@@ -1,32 +1,24 @@
 #!/usr/bin/env bash
-# The daemon benchmarks of issue 9 ("Daemon, through real pipes") with issue 18's targets:
-# throughput, ping-pong latency, start-up and scale of `switchboard serve`, against the C
-# jansson echo and a Foundation JSONSerialization loop, the same daemon's throughput from a
-# plain `swift build -c release` (no cross-module optimization), and of `switchboard mcp`
-# against a server on the MCP Swift SDK, through real pipes. Writes the "Daemon" section of
-# BENCHMARKS.md (between the daemon markers; the core and wire sections are left as they are).
-# `Benchmarks/run.sh` runs it after the core workloads; alone:
+# The daemon benchmarks: throughput, ping-pong latency, start-up and scale of `switchboard
+# serve` (and `switchboard mcp`), built by the README's first command, against the C jansson
+# echo, a Foundation JSONSerialization loop and an empty Swift stdio program built by the same
+# command, through real pipes. Writes the "Daemon" section of BENCHMARKS.md (between the daemon
+# markers; the rest of the file is left as it is). `Benchmarks/run.sh` runs it last; alone:
 #
 #     bash Benchmarks/run-daemon.sh
 #
 # `bash Benchmarks/run-daemon.sh --report-only` renders the section again from the last run's
-# figures (Benchmarks/.build-results-daemon), e.g. after editing Benchmarks/DAEMON-ANALYSIS.md.
+# figures (Benchmarks/.build-results-daemon).
 #
 # Settings (environment): REPEATS (rounds of every timed workload, default 5), REQUESTS
 # (throughput requests, 1000000), INSTANCES (throughput instances, 100), PING_N (ping-pong
-# requests timed, 20000), PING_WARMUP (2000), PING_PASSES (ping-pong passes per round of
-# switchboard and the C echo, the pair of the p99 target, 3), STARTUP_RUNS (per round, 50), SCALE_INSTANCES
-# (100000), SCALE_STEPS (the counts timed between 1 and SCALE_INSTANCES, "2000 10000"),
-# SCALE_REQUESTS (400000), SCALE_PAIRS (pairs of 1 and SCALE_INSTANCES instances run after the
-# rounds, for the scale targets' medians, 15), COUNT_N (requests under callgrind, 20000), PING_COUNT_N
-# (ping-pong requests under callgrind, 5000), LINES_INSTANCES and LINES_N (the scale workload
-# under callgrind's cache model: instances, 20000, and requests, 50000), PROFILE (on | off:
-# callgrind, DHAT and perf),
-# SDK_REQUESTS and SDK_PING_N (the MCP Swift SDK peer's throughput and ping-pong requests,
-# 20000 and 500: it answers about a hundredth as fast).
+# requests timed, 20000), PING_WARMUP (2000), PING_PASSES (ping-pong passes a round of
+# switchboard and the C echo, the pair of the p99 target, 3), STARTUP_RUNS (per round, 50),
+# SCALE_INSTANCES (100000), SCALE_STEPS (counts timed between 1 and SCALE_INSTANCES, none by
+# default), SCALE_REQUESTS (400000), SCALE_PAIRS (pairs of 1 and SCALE_INSTANCES instances run
+# after the rounds, for the scale target's median, 15).
 #
-# Needs: swift, cc, libjansson-dev; valgrind and objcopy for the instruction counts and the
-# profile; perf (optional) for context switches. About 10 minutes on 2 cores after the builds.
+# Needs: swift, cc, libjansson-dev. About 10 minutes on 2 cores after the builds.
 set -euo pipefail
 
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
@@ -41,16 +33,9 @@ PING_WARMUP="${PING_WARMUP:-2000}"
 PING_PASSES="${PING_PASSES:-3}"
 STARTUP_RUNS="${STARTUP_RUNS:-50}"
 SCALE_INSTANCES="${SCALE_INSTANCES:-100000}"
-SCALE_STEPS="${SCALE_STEPS:-2000 10000}"
+SCALE_STEPS="${SCALE_STEPS:-}"
 SCALE_REQUESTS="${SCALE_REQUESTS:-400000}"
 SCALE_PAIRS="${SCALE_PAIRS:-15}"
-COUNT_N="${COUNT_N:-20000}"
-PING_COUNT_N="${PING_COUNT_N:-5000}"
-LINES_INSTANCES="${LINES_INSTANCES:-20000}"
-LINES_N="${LINES_N:-50000}"
-PROFILE="${PROFILE:-on}"
-SDK_REQUESTS="${SDK_REQUESTS:-20000}"
-SDK_PING_N="${SDK_PING_N:-500}"
 
 out="$here/.build-results-daemon"
 results="$out/results.tsv"
@@ -60,16 +45,23 @@ end_marker='<!-- end of daemon section -->'
 
 log() { printf '[run-daemon.sh %s] %s\n' "$(date +%H:%M:%S)" "$*" >&2; }
 
-# The peers' Swift targets live in this package; the same flags as the daemon.
-swift_flags=(-c release -Xswiftc -cross-module-optimization --scratch-path .build-cmo)
-report_tool() { echo "$(swift build "${swift_flags[@]}" --show-bin-path)/DaemonReport"; }
+# The peers and the report are built by the daemon's own command (the README's), in this package.
+. "$here/lib/readme-build.sh"
+read -r -a readme_build <<<"$(readme_daemon_build "$root/README.md")"
+peer_build=("${readme_build[@]}")
+# Every word but the product the README builds: the peers name their own.
+for i in "${!peer_build[@]}"; do
+    if [ "${peer_build[$i]}" = --product ]; then unset 'peer_build[i]' 'peer_build[i+1]'; fi
+done
+peer_build=("${peer_build[@]}" --scratch-path .build-peers)
+report_tool() { echo "$("${peer_build[@]}" --show-bin-path)/DaemonReport"; }
 
 # Replaces the daemon section of BENCHMARKS.md with $section (appends it if there is none).
 . "$here/lib/splice.sh"
 splice() { splice_section "$begin_marker" "$end_marker" "$section" "$root/BENCHMARKS.md"; }
 
 render() {
-    "$(report_tool)" render "$results" "$out/machine.md" "$out/profile.md" "$here/DAEMON-ANALYSIS.md" "$section"
+    "$(report_tool)" render "$results" "$out/machine.md" "$section"
     splice
     log "wrote the daemon section of $root/BENCHMARKS.md (raw figures in $out)"
 }
@@ -80,19 +72,12 @@ if [ "${1:-}" = --report-only ]; then
 fi
 
 rm -rf "$out"
-mkdir -p "$out/callgrind"
+mkdir -p "$out"
 : >"$results"
 
 # Each job is a file of daemon/, sourced in this order (they share this script's variables).
 . "$here/daemon/build.sh"      # the daemon, the peers, the C client; `server LABEL`
 . "$here/daemon/machine.sh"    # the machine table and the settings
 . "$here/daemon/timed.sh"      # throughput, ping-pong, start-up, scale
-. "$here/daemon/perf.sh"       # perf stat and perf record, when perf works
-if [ "$PROFILE" = on ]; then
-    . "$here/daemon/counts.sh"   # callgrind instruction counts, DHAT
-    . "$here/daemon/profile.sh"  # the profile tables
-else
-    echo "Not profiled in this run (PROFILE=$PROFILE)." >"$out/profile.md"
-fi
 
 render

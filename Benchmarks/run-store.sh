@@ -1,79 +1,58 @@
 #!/usr/bin/env bash
-# The friends store benchmark: 10,000 single-friend adds through the daemon on a data file,
-# Switchboard's SQLite store against the JSON-file store it replaced (commit 437bfdf, built
-# from a git worktree with the same flags), interleaved rounds, medians. Writes the store
-# section of BENCHMARKS.md (between the store markers; the rest is left as it is).
+# The friends store benchmark: friends added through the protocol, each through an addFriend
+# screen of its own, on a fresh SQLite data file, by one daemon and by eight daemons sharing
+# the file; interleaved rounds, medians. Writes the store section of BENCHMARKS.md (between
+# the store markers; the rest is left as it is).
 #
-#   bash Benchmarks/run-store.sh              build both, run, write the section
+#   bash Benchmarks/run-store.sh                                   build, run, write the section
 #   STORE_COUNT=2000 STORE_ROUNDS=1 bash Benchmarks/run-store.sh   a quicker look
 set -euo pipefail
 
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 root="$(cd "$here/.." && pwd)"
-COUNT="${STORE_COUNT:-10000}"
+COUNT="${STORE_COUNT:-8000}"
 ROUNDS="${STORE_ROUNDS:-3}"
-REFERENCE_COMMIT="${STORE_REFERENCE:-437bfdf}"
 out="$here/.build-store"
 mkdir -p "$out"
 log() { echo "== $*" >&2; }
 
 . "$here/lib/readme-build.sh"
-# The README's build, as words: `swift build` and its flags.
 read -r -a readme_build <<<"$(readme_daemon_build "$root/README.md")"
-flags=("${readme_build[@]:2}")
 log "building switchboard (the README's release build)"
-(cd "$root" && swift build "${flags[@]}" --scratch-path .build-cmo >"$out/build.log" 2>&1) || { tail -30 "$out/build.log" >&2; exit 1; }
-current="$(cd "$root" && swift build "${flags[@]}" --scratch-path .build-cmo --show-bin-path)/switchboard"
-
-log "building the JSON-file store of $REFERENCE_COMMIT in a worktree"
-if [ ! -d "$out/reference" ]; then
-    git -C "$root" worktree add -f "$out/reference" "$REFERENCE_COMMIT" >/dev/null
-fi
-(cd "$out/reference" && swift build "${flags[@]}" >"$out/build-reference.log" 2>&1) || { tail -30 "$out/build-reference.log" >&2; exit 1; }
-reference="$(cd "$out/reference" && swift build "${flags[@]}" --show-bin-path)/switchboard"
+(cd "$root" && "${readme_build[@]}" --scratch-path .build-bench >"$out/build.log" 2>&1) || { tail -30 "$out/build.log" >&2; exit 1; }
+switchboard="$(cd "$root" && "${readme_build[@]}" --scratch-path .build-bench --show-bin-path)/switchboard"
 
 results="$out/results.tsv"
 : >"$results"
 for round in $(seq 1 "$ROUNDS"); do
-    for label in sqlite json; do
+    for daemons in 1 8; do
         dir="$(mktemp -d)"
-        if [ "$label" = sqlite ]; then
-            python3 "$here/store_adds.py" sqlite "$COUNT" "$dir/friends.db" -- "$current" serve >>"$results"
-        else
-            python3 "$here/store_adds.py" json "$COUNT" "$dir/friends.json" -- "$reference" serve >>"$results"
-        fi
+        python3 "$here/store_adds.py" "sqlite-$daemons" "$COUNT" "$daemons" "$dir/friends.db" -- "$switchboard" serve >>"$results"
         rm -rf "$dir"
-        log "round $round $label: $(tail -1 "$results" | cut -f4) µs per add"
+        log "round $round, $daemons daemon(s): $(tail -1 "$results" | cut -f5) adds/s"
     done
 done
 
-median() { awk -F'\t' -v l="$1" '$1 == l { print $4 }' "$results" | sort -n | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }'; }
-sqlite_us="$(median sqlite)"
-json_us="$(median json)"
-ratio="$(awk -v a="$json_us" -v b="$sqlite_us" 'BEGIN { printf "%.2f", a / b }')"
+median() { awk -F'\t' -v l="$1" '$1 == l { print $5 }' "$results" | sort -n | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }'; }
+rounds_of() { awk -F'\t' -v l="$1" '$1 == l { printf "%s%s", sep, $5; sep = ", " }' "$results"; }
 
 section="$out/section.md"
 {
-    echo "## The friends store: 10,000 adds through the daemon"
+    echo "## The friends store: adds through the protocol"
     echo
-    echo "Each add is an \`addFriend\` screen of its own (no simulated latency): create, three field"
-    echo "changes, submit; all pipelined on one daemon with a fresh \`--data-file\`. Time runs from the"
-    echo "first byte written to the last \`navigateBack\`, which the store sends only once the add is"
-    echo "durable. Medians of $ROUNDS interleaved rounds; both builds are the README's release build."
+    echo "Each add is an \`addFriend\` screen of its own (no simulated latency): create, three field changes,"
+    echo "submit, all pipelined; timed from the first byte written to the last \`navigateBack\`, which the store"
+    echo "sends only once the add is committed. $COUNT adds a run, split evenly over the daemons, which share"
+    echo "one fresh \`--data-file\`. Medians of $ROUNDS interleaved rounds. Command: \`bash Benchmarks/run-store.sh\`."
     echo
-    echo "| store | µs per add (median) | rounds (µs per add) |"
-    echo "|---|---:|---|"
-    echo "| SQLite (WAL, \`synchronous=FULL\`, one transaction per add) | $sqlite_us | $(awk -F'\t' '$1 == "sqlite" { printf "%s%s", sep, $4; sep = ", " }' "$results") |"
-    echo "| JSON file of $REFERENCE_COMMIT (whole file rewritten, fsync, rename, per add) | $json_us | $(awk -F'\t' '$1 == "json" { printf "%s%s", sep, $4; sep = ", " }' "$results") |"
-    echo
-    echo "The SQLite store is **${ratio}×** as fast per add here. The JSON store rewrites the whole file"
-    echo "for every change, so its cost per add grows with the number of friends; SQLite appends one"
-    echo "row to its write-ahead log and syncs it. Command: \`bash Benchmarks/run-store.sh\`"
-    echo "(\`STORE_COUNT\`, \`STORE_ROUNDS\` to change the size); raw figures in \`Benchmarks/.build-store/results.tsv\`."
+    echo "| store | daemons | adds/s (median) | rounds (adds/s) |"
+    echo "|---|---:|---:|---|"
+    echo "| SQLite file (WAL, \`synchronous=FULL\`, one transaction an add) | 1 | $(median sqlite-1) | $(rounds_of sqlite-1) |"
+    echo "| SQLite file, shared | 8 | $(median sqlite-8) | $(rounds_of sqlite-8) |"
 } >"$section"
 
 begin_marker='<!-- store section: generated by Benchmarks/run-store.sh -->'
 end_marker='<!-- end of store section -->'
 . "$here/lib/splice.sh"
 splice_section "$begin_marker" "$end_marker" "$section" "$root/BENCHMARKS.md"
-log "wrote the store section of BENCHMARKS.md: sqlite $sqlite_us µs, json $json_us µs per add (${ratio}x)"
+log "wrote the store section of BENCHMARKS.md"

@@ -5,7 +5,7 @@
 #     bash Benchmarks/run.sh
 #
 # `bash Benchmarks/run.sh --report-only` renders BENCHMARKS.md again from the last run's
-# figures (Benchmarks/.build-results), e.g. after editing Benchmarks/ANALYSIS.md.
+# figures (Benchmarks/.build-results), e.g. after editing Benchmarks/LESSONS.md.
 #
 # Settings (environment): PROCESSES (timing processes, default 3), ROUNDS (rounds per
 # process, 7), TARGET_MS (ms per round and workload, 20), COUNT_N (iterations under
@@ -13,9 +13,8 @@
 # 100000), CMO (auto | on | off; auto tries -cross-module-optimization and falls back to a
 # plain release build if the compiler fails, saying so in the report), DAEMON (on | off:
 # afterwards, run-daemon.sh for the daemon section; off keeps the section already in
-# BENCHMARKS.md), STORE (on | off: run-store.sh for the friends store section, 10,000 adds
-# against the JSON store it replaced). run-daemon.sh has settings of its own (its COUNT_N is
-# DAEMON_COUNT_N here).
+# BENCHMARKS.md), STORE (on | off: run-store.sh for the friends store section).
+# run-daemon.sh has settings of its own.
 #
 # Needs: swift, cc, libjansson-dev, valgrind, objcopy. About 5 minutes on 2 cores after the
 # first build, plus about 10 for the daemon (DAEMON=off skips it).
@@ -51,7 +50,7 @@ restore_daemon_section() {
 if [ "${1:-}" = --report-only ]; then
     bench="$(swift build -c release --scratch-path .build-cmo --show-bin-path 2>/dev/null)/SwitchboardBench"
     [ -x "$bench" ] || bench="$(swift build -c release --scratch-path .build-release --show-bin-path)/SwitchboardBench"
-    "$bench" report "$out/results.tsv" "$out/machine.md" "$out/profile.md" "$here/ANALYSIS.md" "$root/BENCHMARKS.md"
+    "$bench" report "$out/results.tsv" "$out/machine.md" "$here/LESSONS.md" "$root/BENCHMARKS.md"
     restore_daemon_section
     exit 0
 fi
@@ -84,7 +83,7 @@ if [ "$CMO" != off ]; then
     else
         reason="$(grep -m1 -E '^Abort' "$out/build-cmo.log" || grep -m1 -E '^error' "$out/build-cmo.log" || echo 'see the build log')"
         crashed_in="$(grep -m1 -oE -- '-module-name [A-Za-z]+' "$out/build-cmo.log" | cut -d' ' -f2 || true)"
-        build_note="**The build with \`-Xswiftc -cross-module-optimization\` failed** (module ${crashed_in:-?}: \`$reason\`), so every figure below, OpenCombine's included, comes from a plain release build (\`-O\`, the compiler's default conservative CMO). The issue's peer figures were taken with full CMO."
+        build_note="**The build with \`-Xswiftc -cross-module-optimization\` failed** (module ${crashed_in:-?}: \`$reason\`), so every figure below, OpenCombine's included, comes from a plain release build (\`-O\`, the compiler's default conservative CMO). The reference peer figures were taken with full CMO."
         log "CMO build failed ($reason); falling back to a plain release build"
     fi
 fi
@@ -165,7 +164,7 @@ for file in "$out"/callgrind/*."$COUNT_N".out; do
 done
 
 # --- Without cross-module optimization ----------------------------------------------------
-# What a package that depends on Signals gets from a plain `swift build -c release` (issue 18):
+# What a package that depends on Signals gets from a plain `swift build -c release`:
 # the same harness built without the flag, instructions per unit of every Signals workload.
 if [[ "$build_command" == *cross-module-optimization* ]]; then
     log "building the harness without -cross-module-optimization and counting its Signals workloads"
@@ -205,100 +204,6 @@ printf 'meta\tbuild\t%s\n' "$build_command" >>"$results"
 printf 'meta\trounds\t%s\nmeta\tprocesses\t%s\nmeta\ttarget_ms\t%s\nmeta\tcount_n\t%s\nmeta\twarmup\t%s\n' \
     "$((ROUNDS * PROCESSES))" "$PROCESSES" "$TARGET_MS" "$COUNT_N" "$WARMUP" >>"$results"
 
-# --- Profiles ----------------------------------------------------------------------------
-# Per-function instructions of the N-iteration run minus the baseline run, per iteration:
-# "INSTRUCTIONS<TAB>FILE:FUNCTION [OBJECT]", demangled, most expensive first.
-per_function() { # inclusive (no|yes), workload, variant
-    local mode="$1" id="$2" variant="$3"
-    dump() {
-        callgrind_annotate --inclusive="$mode" --threshold=100 "$1" 2>/dev/null |
-            awk '/^ *[0-9,]+ +\([ 0-9.]+%\) +/ { n = $1; gsub(",", "", n); sub(/^ *[0-9,]+ +\([ 0-9.]+%\) +/, ""); print n "\t" $0 }'
-    }
-    awk -F'\t' -v n="$COUNT_N" '
-        FNR == NR { base[$2] = $1; next }
-        $2 != "PROGRAM TOTALS" { d = ($1 - base[$2]) / n; if (d > 0.05) printf "%.2f\t%s\n", d, $2 }
-    ' <(dump "$out/callgrind/$id.$variant.0.out") <(dump "$out/callgrind/$id.$variant.$COUNT_N.out") |
-        sort -t$'\t' -k1,1 -g -r | swift demangle --simplified
-}
-# The kinds of code, in table order, and how a function is classified into one.
-kinds="generic metadata|exclusivity checks|retain/release|allocation|other Swift runtime|libc other|jansson|Signals and harness"
-classify() { # exclusive.tsv -> one line of instr/iteration per kind, tab-separated, in $kinds order
-    awk -F'\t' -v kinds="$kinds" '
-        {
-            f = $2
-            if (f ~ /swift_beginAccess|swift_endAccess|AccessSet|SwiftTLSContext|__tls_get_addr/) k = "exclusivity checks"
-            else if (f ~ /__swift_instantiateGenericMetadata|type metadata accessor|swift_getWitnessTable/ ||
-                     (f ~ /libswiftCore/ && f ~ /Metadata|[Cc]ache|[Hh]ash|AtomicWaitQueue|getTupleType/)) k = "generic metadata"
-            else if (f ~ /swift_(retain|release|bridgeObject|unknownObject|weak|isUniquelyReferenced|nonatomic)|RefCounts/) k = "retain/release"
-            else if (f ~ /swift_(allocObject|deallocObject|slowAlloc|slowDealloc|deallocClassInstance|allocBox|deallocUninitialized)/ ||
-                     (f ~ /libc\.so/ && f ~ /malloc|free|_int_/)) k = "allocation"
-            else if (f ~ /libswiftCore|libswift_/) k = "other Swift runtime"
-            else if (f ~ /libjansson/) k = "jansson"
-            else if (f ~ /libc\.so|ld-linux/) k = "libc other"
-            else k = "Signals and harness"
-            sum[k] += $1
-        }
-        END { n = split(kinds, order, "|"); for (i = 1; i <= n; i++) printf "%s%.0f", (i > 1 ? "\t" : ""), sum[order[i]]; print "" }
-    ' "$1"
-}
-# A function name for a table: no "???:" prefix, object reduced to its file name, no pipes.
-tidy() {
-    awk -F'\t' -v total="$1" -v limit="$2" '
-        NR <= limit {
-            name = $2; sub(/^\?\?\?:/, "", name)
-            if (match(name, / \[[^]]*\]$/)) { object = substr(name, RSTART + 2, RLENGTH - 3); sub(/.*\//, "", object); name = substr(name, 1, RSTART - 1) " (" object ")" }
-            gsub(/\|/, "\\|", name); if (length(name) > 160) name = substr(name, 1, 157) "..."
-            printf "| %.0f | %.1f%% | `%s` |\n", $1, 100 * $1 / total, name
-        }'
-}
-instr_of() { awk -F'\t' -v id="$1" -v variant="$2" '$1 == "instr" && $2 == id && $3 == variant { print $4 }' "$results"; }
-
-worst="$("$bench" worst "$results")"
-log "profiling (detail for $worst, furthest from its target)"
-profile="$out/profile.md"
-{
-    echo "Callgrind's per-function instruction counts of the N-iteration run minus those of the"
-    echo "baseline run, divided by N: process start and set-up are excluded. Names demangled with"
-    echo "\`swift demangle --simplified\`."
-    echo
-    echo "**Every Signals workload, by kind of code** (exclusive instructions per iteration, classified"
-    echo "by function name: *generic metadata* is the runtime looking up generic type metadata"
-    echo "(\`swift_getGenericMetadata\`, \`swift_getTupleTypeMetadata\`, metadata accessors) for code that"
-    echo "runs unspecialized; *exclusivity checks* are \`swift_beginAccess\`/\`swift_endAccess\`, the dynamic"
-    echo "enforcement of exclusive access to class properties):"
-    echo
-    header="| Workload | instr/iteration |"
-    rule="|---|---:|"
-    IFS='|' read -r -a kind_list <<<"$kinds"
-    for kind in "${kind_list[@]}"; do header="$header $kind |"; rule="$rule---:|"; done
-    echo "$header"
-    echo "$rule"
-    for id in chain fanout10 subscribe-dispose combine-latest3 merge8; do
-        per_function no "$id" signals >"$out/exclusive.$id.tsv"
-        total="$(instr_of "$id" signals)"
-        classify "$out/exclusive.$id.tsv" | awk -F'\t' -v id="$id" -v total="$total" '
-            { row = "| " id " | " sprintf("%.0f", total) " |"; for (i = 1; i <= NF; i++) row = row sprintf(" %.0f (%.0f%%) |", $i, 100 * $i / total); print row }'
-    done
-    total="$(instr_of "$worst" signals)"
-    per_function yes "$worst" signals >"$out/inclusive.$worst.tsv"
-    echo
-    echo "### \`$worst\` in detail (furthest from its target): $total instructions per iteration"
-    echo
-    echo "**Top functions, exclusive** (instructions spent in the function itself):"
-    echo
-    echo "| instr/iteration | share | function |"
-    echo "|---:|---:|---|"
-    tidy "$total" 20 <"$out/exclusive.$worst.tsv"
-    echo
-    echo "**Top Signals functions, inclusive** (the function and everything it calls; callgrind's"
-    echo 'recursion-level entries such as `send(_:)'"'"'2` double count and are left out):'
-    echo
-    echo "| instr/iteration | share | function |"
-    echo "|---:|---:|---|"
-    grep -v -E "libswiftCore|libc\.so|ld-linux|libjansson|Prepared|Workload|_main |below main|\?\?\?:0x|'[0-9]+ \[" "$out/inclusive.$worst.tsv" |
-        tidy "$total" 15
-} >"$profile"
-
 # --- Report ------------------------------------------------------------------------------
 machine="$out/machine.md"
 memory="$(awk '/^MemTotal/ { printf "%.1f GiB", $2 / 1048576 }' /proc/meminfo)"
@@ -324,7 +229,7 @@ memory="$(awk '/^MemTotal/ { printf "%.1f GiB", $2 / 1048576 }' /proc/meminfo)"
     fi
 } >"$machine"
 
-"$bench" report "$results" "$machine" "$profile" "$here/ANALYSIS.md" "$root/BENCHMARKS.md"
+"$bench" report "$results" "$machine" "$here/LESSONS.md" "$root/BENCHMARKS.md"
 restore_daemon_section
 log "wrote $root/BENCHMARKS.md (raw figures in $out)"
 
@@ -333,5 +238,5 @@ if [ "${STORE:-on}" != off ]; then
     bash "$here/run-store.sh"
 fi
 if [ "$DAEMON" != off ]; then
-    COUNT_N="${DAEMON_COUNT_N:-20000}" bash "$here/run-daemon.sh"
+    bash "$here/run-daemon.sh"
 fi

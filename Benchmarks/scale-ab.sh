@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Two daemon builds (or one build under two environments) compared on the scale workload in
-# interleaved rounds: the way issue 18's sessions compared changes to the 100,000-instance
-# ratios, whose run-to-run spread on this machine (±10%) is larger than most changes. Each
+# interleaved rounds, for changes to the 100,000-instance ratio, whose run-to-run spread on a
+# shared machine is larger than most changes. Each
 # round runs `daemon_client scale` at 1 and at INSTANCES instances for A and for B, in the
 # order A B in odd rounds and B A in even ones, and takes each side's ratios (wall and CPU,
 # INSTANCES ÷ 1) in that round; a side's verdict is the median of its per-round ratios. The

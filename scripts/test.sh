@@ -66,6 +66,8 @@ echo "$first_command"
 readme_outputs="$(rm -f .build/release/switchboard && bash -c "$first_command")"
 grep -q '"alertMessage","value":"Successful"' <<<"$readme_outputs" || { echo "$readme_outputs"; echo "README.md's first command did not sign up" >&2; exit 1; }
 echo "the release build signed up"
+echo "== the release build is the ordinary one, hardened as the toolchain makes it"
+bash scripts/check-build.sh .build/release/switchboard
 echo "== the README's first ten minutes, line by line, against that build"
 walkthrough="$(awk '/^## The first ten minutes/ { on = 1; next } /^## / { on = 0 } on && /^    / { sub(/^    /, ""); print }' README.md)"
 [ "$(wc -l <<<"$walkthrough")" -ge 5 ] || { echo "README.md: the first-ten-minutes block was not found" >&2; exit 1; }

@@ -2,10 +2,9 @@
 //
 // jansson allocates every node, key, string and hash table of a tree with its own `malloc`
 // and frees each again in `json_decref`. The daemon parses one short message at a time and
-// drops its tree as soon as it has read it, so those calls were a tenth of a request's work
-// (callgrind, 2026-11-25: about nineteen `malloc`s and as many `free`s per request). Here a
-// tree's allocations come from an arena of its own (bump allocation in blocks), and the tree
-// is released by releasing the arena.
+// drops its tree as soon as it has read it, so those calls would be a sizeable part of a
+// request's work. Here a tree's allocations come from an arena of its own (bump allocation in
+// blocks), and the tree is released by releasing the arena.
 //
 // How jansson is pointed at an arena: `json_set_alloc_funcs` is process-wide, so the
 // functions installed here consult a thread-local pointer, set only while `cjansson_load`
@@ -24,9 +23,9 @@
 /// Allocations are rounded to this, the alignment `malloc` guarantees on x86-64 and arm64.
 #define CJANSSON_ALIGNMENT ((size_t)16)
 
-/// The first block of every arena, header included. A one-line request's tree takes about
-/// 1.3 KiB; larger documents chain further blocks, each twice the size of the one before up
-/// to `CJANSSON_MAX_BLOCK_SIZE`, so that a block's unused end is a bounded waste.
+/// The first block of every arena, header included, which holds a one-line request's tree;
+/// larger documents chain further blocks, each twice the size of the one before up to
+/// `CJANSSON_MAX_BLOCK_SIZE`, so that a block's unused end is a bounded waste.
 #define CJANSSON_FIRST_BLOCK_SIZE ((size_t)4096)
 #define CJANSSON_MAX_BLOCK_SIZE ((size_t)1 << 20)
 

@@ -27,8 +27,8 @@ public final class LogSink: Sendable {
     private let state = Monitor(State())
 
     /// A sink writing to `output` (stderr) from its own thread, started when the first line is
-    /// queued: most runs log nothing, and a thread started at launch delayed the first response
-    /// (BENCHMARKS.md, issue 18).
+    /// queued: most runs log nothing, and a thread started at launch would delay the first
+    /// response.
     public init(output: FileDescriptor = .standardError) {
         self.output = output
     }

@@ -16,7 +16,7 @@ final class Outbox {
     private let observer: TrafficObserver?
     /// The framed lines not yet written. Executor-confined fields skip the runtime's
     /// exclusivity check: the serial executor already makes every access exclusive, and the
-    /// checks cost ~600 instructions a request.
+    /// checks would add a runtime call to every access.
     @exclusivity(unchecked) private var pending: [UInt8] = []
     /// Set by the first failed write; nothing is written after it.
     private(set) var failure: Outcome?

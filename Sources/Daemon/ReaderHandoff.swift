@@ -30,22 +30,6 @@ enum ReaderHandoff: Sendable {
         case let .invalidHeader(reason): self = .invalidHeader(reason: reason)
         }
     }
-
-    /// Gives `face` this frame as a look-ahead hint (see `SessionFace.lookAhead(atMethod:)`):
-    /// the method of a single request, or nil for any other frame.
-    ///
-    /// The transport calls it on a frame it has moved out of its batch
-    /// (`StdioServer.hint(at:)`), so the match reads the method in place and copies nothing;
-    /// matched on a frame still in its array, the payload was copied whole first (callgrind,
-    /// issue 18).
-    @inline(__always)
-    func giveLookAhead(to face: SessionFace) {
-        if case let .message(_, .single(.request(request))) = self {
-            face.lookAhead(atMethod: request.method)
-        } else {
-            face.lookAhead(atMethod: nil)
-        }
-    }
 }
 
 extension InboundFrame {

@@ -15,19 +15,6 @@ public struct ServerLimits: Sendable {
     public var maxReadAheadBytes = 2 * 1024 * 1024
     /// Read chunks waiting for the executor, at most.
     public var maxReadAheadChunks = 64
-    /// After answering a request that came alone in its read (a client waiting for each answer:
-    /// an editor, a script), microseconds the reader keeps checking stdin before it sleeps
-    /// (`--spin-microseconds`; 0 never). The client's next request usually comes within them
-    /// and is then read without the daemon's thread being put to sleep and woken, which on a
-    /// virtual machine is most of a round trip; the cost is at most this much processor time
-    /// per such request. Off when the process may use only one processor (the client would
-    /// wait for it). Chunks of many requests (a pipelined stream) never spin. It adapts
-    /// (`ReadSpin`): after four spins in a row that found nothing, only one lone request in
-    /// sixteen spins, until a spin finds input again.
-    public var spinMicroseconds = 50
-    /// The largest `spinMicroseconds` accepted: past a millisecond a spin costs more than the
-    /// wake-up it can spare.
-    public static let maxSpinMicroseconds = 1_000
     /// Output is written as soon as this many bytes wait (`--max-output-buffer`); otherwise at
     /// the end of each chunk of input or scheduled action.
     public var maxBufferedOutputBytes = 1024 * 1024

@@ -12,8 +12,7 @@ import SystemIO
 ///   (one blocking `read(2)` per chunk, of an `InterruptibleInput` that a signal or the
 ///   server's end stops), parses each frame with jansson (pure work, no session state: on
 ///   the second core it overlaps with the executor), and hands a chunk of many frames to the
-///   executor as one work item; a chunk of one it runs itself, in the executor's turn, and
-///   then checks stdin for a moment before sleeping (``ServerLimits/spinMicroseconds``). The
+///   executor as one work item; a chunk of one it runs itself, in the executor's turn. The
 ///   ``ReadAheadBudget`` bounds what it hands over and the executor has not finished;
 ///   beyond it, the reader stops reading.
 /// - The executor (``SessionExecutor``, shared with the REPL) runs the session: every request,
@@ -127,9 +126,9 @@ public final class StdioServer: @unchecked Sendable {
             return session.maxBatch
         }
         if let signals {
-            // The reader runs on this thread, which would otherwise only wait: starting a
-            // thread for it was a tenth of the time to the first response (issue 18). When the
-            // server finishes on the executor, `finish` stops its input.
+            // The reader runs on this thread, which would otherwise only wait, so start-up
+            // makes no thread for it. When the server finishes on the executor, `finish` stops
+            // its input.
             readLoop(maxBatch: maxBatch, signals: signals)
         } else {
             // No input that can be stopped: the reader gets a thread of its own (a queue, so
@@ -158,28 +157,19 @@ public final class StdioServer: @unchecked Sendable {
         var announcedMode = FramingMode.auto
         // How many frames the last chunk held, plus a quarter: each chunk's array is reserved
         // at that size, so a pipelined stream's arrays are not grown by doubling (copying
-        // them each time and leaving buffers above glibc's 64 KiB consolidation threshold to
-        // free: together about 230 instructions a request, callgrind).
+        // them each time).
         var expectedFrames = 16
         let keepsBytes = observer != nil
         // The chunk's frames. Kept from chunk to chunk while each chunk is run on this thread
         // (a single message, see `runHere`), so a client that waits for every answer costs no
         // array; handed to the executor with a chunk of many, and then made anew.
         var frames: [ReaderHandoff] = []
-        // Whether the next read spins first: only after a lone request answered here, for as
-        // long as `spin` says.
-        var spinsNext = false
-        var spin = ReadSpin(limits, processors: ProcessIO.availableProcessorCount())
         while true {
             // Closures written inline, not stored in a `let`: a stored closure capturing `frames`
             // makes every append pay the runtime's dynamic exclusivity check.
             if frames.capacity == 0 { frames.reserveCapacity(expectedFrames) }
             var bytes = 0
             let step: FrameReader.ChunkOutcome
-            if spinsNext, let signals {
-                let length = spin.next()
-                if length > 0 { spin.record(found: signals.input.spin(upTo: length)) }
-            }
             do {
                 step = try reader.readChunk { frame in
                     bytes += frame.byteCount
@@ -203,12 +193,10 @@ public final class StdioServer: @unchecked Sendable {
                 guard !frames.isEmpty else { continue }
                 if frames.count == 1 {
                     runHere(&frames)
-                    spinsNext = true
                 } else {
                     budget.acquire(bytes: bytes)
                     hand(consume frames, bytes: bytes, then: nil)
                     frames = []
-                    spinsNext = false
                 }
             case .ended:
                 budget.acquire(bytes: bytes)
@@ -240,9 +228,9 @@ public final class StdioServer: @unchecked Sendable {
     ///
     /// Such a chunk is usually a client waiting for its answer (an editor, a script): running
     /// it here spares waking the executor's thread, one of the two thread wake-ups of a round
-    /// trip, and the work item, its batch and the chunk's array (about 1,500 instructions a
-    /// round trip, callgrind, issue 18). It takes no room in the read-ahead budget: the reader
-    /// waits here until it has run, behind every chunk handed over before it.
+    /// trip, and the work item, its batch and the chunk's array. It takes no room in the
+    /// read-ahead budget: the reader waits here until it has run, behind every chunk handed
+    /// over before it.
     private func runHere(_ frames: inout [ReaderHandoff]) {
         executor.sync { session in process(&frames, in: session) }
         frames.removeAll(keepingCapacity: true)
@@ -262,30 +250,11 @@ public final class StdioServer: @unchecked Sendable {
     /// Hands each of the `count` frames at `frames` to the face; true when the client asked
     /// to stop (after flushing).
     ///
-    /// Each frame is moved out of the batch as it runs (a trivial frame left in its place),
-    /// and the frame `Session.lookAheadDistance` ahead is moved out and back for its hint: a
-    /// frame read where it lies, or through a subscript, is copied first (its payload through
-    /// the generic value witness of a tuple, a reference count on each of its parts taken and
-    /// dropped: moving instead saved 535 of 26,408 instructions a pipelined request;
-    /// callgrind, issue 18), while a move copies no count.
+    /// Each frame is moved out of the batch as it runs (a trivial frame left in its place):
+    /// a frame read where it lies, or through a subscript, is copied first, a reference count
+    /// on each of its parts taken and dropped, while a move copies no count.
     private func process(_ frames: UnsafeMutablePointer<ReaderHandoff>, count: Int) -> Bool {
-        // The next messages of the chunk are already parsed: the instances they address can
-        // load while earlier ones run (see `Session.lookAhead(atMethod:)`, a few messages
-        // ahead). Asked once per chunk: the hint is cheap but not free, and most sessions
-        // have too few instances for it to pay.
-        let looksAhead = count > 1 && face.wantsLookAhead
-        let distance = Session.lookAheadDistance
-        if looksAhead {
-            for ahead in 1..<min(distance, count) { hint(at: frames + ahead) }
-        }
         for position in 0..<count {
-            if looksAhead, position + 1 < count {
-                if position + distance < count {
-                    hint(at: frames + position + distance)
-                } else {
-                    face.lookAhead(atMethod: nil)
-                }
-            }
             let frame = (frames + position).move()
             (frames + position).initialize(to: .tooLong(length: 0))
             switch consume frame {
@@ -303,13 +272,6 @@ public final class StdioServer: @unchecked Sendable {
         }
         outbox.flush()
         return false
-    }
-
-    /// Gives the face the frame at `slot` as a look-ahead hint, moving it out and back.
-    private func hint(at slot: UnsafeMutablePointer<ReaderHandoff>) {
-        let frame = slot.move()
-        frame.giveLookAhead(to: face)
-        slot.initialize(to: consume frame)
     }
 
     /// End of input or a signal: delegated calls fail (nobody will answer them), scheduled work

@@ -30,8 +30,8 @@ public final class FrameReader {
 
     private var decoder: FrameDecoder
     /// Reused for every read; its size is the `chunkSize` given at creation. Raw memory, never
-    /// zeroed: `read(2)` writes what the decoder reads. (Zeroing a 64 KiB array touched 16 fresh
-    /// pages before the daemon's first read, 16 page faults of its start-up; issue 18.)
+    /// zeroed: `read(2)` writes what the decoder reads, and zeroing would touch every page of
+    /// the chunk before the daemon's first read.
     private let chunk: UnsafeMutableRawBufferPointer
     /// Frames decoded but not yet returned by `next()`; `readyHead` is the next one (O(1) take).
     private var ready: [InboundFrame] = []

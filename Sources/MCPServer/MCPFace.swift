@@ -137,12 +137,7 @@ public final class MCPFace: SessionFace {
         case _ where bytesEqual(request.method, "initialize"): result = initialize(params)
         case _ where bytesEqual(request.method, "ping"): result = .success([:])
         case _ where bytesEqual(request.method, "tools/list"): result = .success(["tools": .array(tools.tools.map(\.json))])
-        case _ where bytesEqual(request.method, "tools/call"):
-            // Written straight into bytes (`run`); only a protocol error is a value.
-            switch callTool(params, session) {
-            case let .success(text): return answer(request, written: text)
-            case let .failure(error): result = .failure(error)
-            }
+        case _ where bytesEqual(request.method, "tools/call"): result = callTool(params, session)
         case _ where bytesEqual(request.method, "resources/list"): result = listResources(session)
         case _ where bytesEqual(request.method, "resources/templates/list"): result = .success(["resourceTemplates": [Self.instanceTemplate]])
         case _ where bytesEqual(request.method, "resources/read"): result = readResource(params, session)
@@ -166,13 +161,6 @@ public final class MCPFace: SessionFace {
         }
         settle()
         send(.response(OutboundResponse(id: id, result: result)))
-    }
-
-    /// Answers with a result written as text already (a tool's).
-    private func answer(_ request: RPCRequest, written result: JSONText) {
-        guard let id = request.id else { return }
-        settle()
-        send(.writtenResponse(id: id, result: result))
     }
 
     private func initialize(_ params: JSONObject) -> Result<JSONValue, RPCError> {
@@ -199,7 +187,7 @@ public final class MCPFace: SessionFace {
 
     // MARK: Tools
 
-    private func callTool(_ params: JSONObject, _ session: Session) -> Result<JSONText, RPCError> {
+    private func callTool(_ params: JSONObject, _ session: Session) -> Result<JSONValue, RPCError> {
         guard let name = params["name"]?.stringValue else {
             return .failure(RPCError(.invalidParams, "Invalid params: tools/call needs the tool's name (a string)"))
         }
@@ -270,12 +258,7 @@ public final class MCPFace: SessionFace {
 
     /// Runs one session method and returns the tool result: what it answered and the outputs
     /// it caused, or a tool error with the session's message.
-    ///
-    /// Written field by field into bytes: as a `JSONValue` tree, built here and written by the
-    /// outbox, a result cost some 21,000 instructions a call against the session's 12,000
-    /// (DAEMON-ANALYSIS.md, issue 18's twenty-fourth session). `MCPToolResultTests` checks
-    /// the bytes against the tree's.
-    private func run(_ method: String, _ params: JSONObject, _ session: Session) -> JSONText {
+    private func run(_ method: String, _ params: JSONObject, _ session: Session) -> JSONValue {
         let (answer, outputs) = ask(method, params, session)
         switch answer {
         case let .success(value):
@@ -290,43 +273,16 @@ public final class MCPFace: SessionFace {
     /// A successful call's result: `content` (one text: the session's answer unless null, then
     /// each output as `instance.output = value`, or `(no outputs)`), `structuredContent`
     /// (`result` and `outputs`) and `isError: false`.
-    static func toolResult(_ value: JSONValue, _ outputs: [OutputNotification]) -> JSONText {
-        // The readable text first, as bytes: the JSON writer escapes it as one string.
-        var text: [UInt8] = []
-        text.reserveCapacity(64 * (outputs.count + 1))
-        if !value.isNull {
-            text.append(contentsOf: "result: ".utf8)
-            value.write(to: &text)
-        }
-        for output in outputs {
-            if !text.isEmpty { text.append(UInt8(ascii: "\n")) }
-            text.append(contentsOf: output.instance.utf8)
-            text.append(UInt8(ascii: "."))
-            text.append(contentsOf: output.output.utf8)
-            text.append(contentsOf: " = ".utf8)
-            output.value.write(to: &text)
-        }
-        if outputs.isEmpty {
-            if !text.isEmpty { text.append(UInt8(ascii: "\n")) }
-            text.append(contentsOf: "(no outputs)".utf8)
-        }
-        return JSONText { line in
-            line.raw(#"{"content":[{"type":"text","text":"#)
-            text.withUnsafeBufferPointer { line.string(utf8: $0) }
-            line.raw(#"}],"structuredContent":{"result":"#)
-            line.value(value)
-            line.raw(#","outputs":["#)
-            for (index, output) in outputs.enumerated() {
-                line.raw(index == 0 ? #"{"instance":"# : #",{"instance":"#)
-                line.string(output.instance)
-                line.raw(#","output":"#)
-                line.string(output.output)
-                line.raw(#","value":"#)
-                line.value(output.value)
-                line.raw("}")
-            }
-            line.raw(#"]},"isError":false}"#)
-        }
+    static func toolResult(_ value: JSONValue, _ outputs: [OutputNotification]) -> JSONValue {
+        var lines = outputs.map { "\($0.instance).\($0.output) = \($0.value.serializedString())" }
+        if lines.isEmpty { lines.append("(no outputs)") }
+        if !value.isNull { lines.insert("result: \(value.serializedString())", at: 0) }
+        let outputValues: [JSONValue] = outputs.map { ["instance": .string($0.instance), "output": .string($0.output), "value": $0.value] }
+        return [
+            "content": [["type": "text", "text": .string(lines.joined(separator: "\n"))]],
+            "structuredContent": ["result": value, "outputs": .array(outputValues)],
+            "isError": false,
+        ]
     }
 
     /// One request to the session, answered before this returns (the session runs it at once).
@@ -349,8 +305,8 @@ public final class MCPFace: SessionFace {
     }
 
     /// A tool error's result: the message as text, `isError: true`.
-    private static func toolError(_ error: ToolArgumentError) -> JSONText {
-        JSONText(["content": [["type": "text", "text": .string(error.message)]], "isError": true])
+    private static func toolError(_ error: ToolArgumentError) -> JSONValue {
+        ["content": [["type": "text", "text": .string(error.message)]], "isError": true]
     }
 
     // MARK: Resources
@@ -504,7 +460,7 @@ public final class MCPFace: SessionFace {
             }
         case let .clientRequest(id, method, _):
             refusedCalls.append((id, method))
-        case .batch, .notification, .writtenResponse:
+        case .batch, .notification:
             send(message)
         }
     }

@@ -5,7 +5,7 @@ extension OutboundMessage {
     ///
     /// The same bytes as `json.serialized()`, without building a `JSONValue` tree for the
     /// envelope first: responses and notifications are most of what the daemon writes, and
-    /// the tree cost about a third of each request's work (BENCHMARKS.md, daemon profile).
+    /// the envelope's tree would be built for every message only to be written once.
     /// `OutboundMessageWireTests` checks the bytes against the general serializer.
     public var wireBytes: [UInt8] {
         var bytes: [UInt8] = []
@@ -17,7 +17,7 @@ extension OutboundMessage {
     /// Appends ``wireBytes`` to `bytes` (the daemon writes straight into its output buffer).
     ///
     /// The envelope's pieces are staged on the stack and appended together
-    /// (``JSONPieceWriter``): an append per piece cost more than the rest of the writing.
+    /// (``JSONPieceWriter``) rather than appended one by one.
     public func writeWire(to bytes: inout [UInt8]) {
         switch self {
         case let .output(notification):
@@ -59,14 +59,6 @@ extension OutboundMessage {
                     line.raw(#","error":"#)
                     line.value(error.json)
                 }
-                line.raw("}")
-            }
-        case let .writtenResponse(id, result):
-            JSONPieceWriter.append(to: &bytes) { line in
-                line.raw(#"{"jsonrpc":"2.0","id":"#)
-                line.value(id)
-                line.raw(#","result":"#)
-                line.text(result)
                 line.raw("}")
             }
         case .batch, .clientRequest, .notification:

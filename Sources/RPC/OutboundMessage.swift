@@ -6,9 +6,6 @@ public enum OutboundMessage: Sendable {
     case output(OutputNotification)
     /// The answer to one request.
     case response(OutboundResponse)
-    /// A successful answer to one request whose result was written as JSON text already (a
-    /// face that writes its results field by field, as MCP's tool results are).
-    case writtenResponse(id: JSONValue, result: JSONText)
     /// The answers to a batch, in one array.
     case batch([OutboundResponse])
     /// A service call delegated to the client.
@@ -21,7 +18,6 @@ public enum OutboundMessage: Sendable {
         switch self {
         case let .output(notification): return notification.json
         case let .response(response): return response.json
-        case let .writtenResponse(id, result): return ["jsonrpc": "2.0", "id": id, "result": result.value]
         case let .batch(responses): return .array(responses.map(\.json))
         case let .clientRequest(id, method, params):
             return ["jsonrpc": "2.0", "id": .string(id), "method": .string(method), "params": params]

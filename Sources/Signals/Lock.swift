@@ -14,52 +14,13 @@ import Darwin
 /// allocation). Not recursive: never call back into the same object while holding it.
 ///
 /// This is the one lock of the project besides `SystemIO.Monitor` (a pthread mutex, which
-/// every other module uses), kept because it measurably wins: with the same harness built both
-/// ways (`bash Benchmarks/lock-ab.sh`, 2026-11-25, cross-module optimization, callgrind), a
-/// pthread mutex here costs 2.05× the instructions per event of a map → filter → map chain
-/// (918.5 against 447.5), 2.04× on combineLatest of 3, 2.27× on a merge of 8, 1.29× on a
-/// fan-out to 10 and 1.38× per subscribe + dispose, and a small graph takes 880 bytes instead
-/// of 560. ThreadSanitizer sees it (its atomics are instrumented), unlike `Synchronization.Mutex`.
+/// every other module uses), kept because a pthread mutex here makes every event of an operator
+/// chain, every subscribe and dispose, and every small graph's memory costlier.
+/// ThreadSanitizer sees it (its atomics are instrumented), unlike `Synchronization.Mutex`.
 ///
 /// Fields guarded by a `Lock` are marked `@exclusivity(unchecked)`: the lock already makes
-/// every access exclusive, and the runtime's dynamic check of the same thing was half of the
-/// per-event cost of an operator chain (see BENCHMARKS.md).
-#if SIGNALS_PTHREAD_LOCK
-// The alternative measured against the inline lock: a pthread mutex, as `SystemIO.Monitor`
-// uses (build with `-Xswiftc -DSIGNALS_PTHREAD_LOCK`; see Benchmarks/lock-ab.sh).
-@usableFromInline
-struct Lock: ~Copyable {
-    @usableFromInline
-    let mutex: UnsafeMutablePointer<pthread_mutex_t>
-
-    @inlinable
-    init() {
-        mutex = .allocate(capacity: 1)
-        pthread_mutex_init(mutex, nil)
-    }
-
-    deinit {
-        pthread_mutex_destroy(mutex)
-        mutex.deallocate()
-    }
-
-    @inline(__always)
-    @inlinable
-    borrowing func lock() { pthread_mutex_lock(mutex) }
-
-    @inline(__always)
-    @inlinable
-    borrowing func unlock() { pthread_mutex_unlock(mutex) }
-
-    @inline(__always)
-    @inlinable
-    borrowing func withLock<Result>(_ body: () throws -> Result) rethrows -> Result {
-        lock()
-        defer { unlock() }
-        return try body()
-    }
-}
-#else
+/// every access exclusive, and the runtime's dynamic check of the same thing would be a large
+/// part of the per-event cost of an operator chain.
 @usableFromInline
 struct Lock: ~Copyable {
     @usableFromInline
@@ -105,4 +66,3 @@ struct Lock: ~Copyable {
         return try body()
     }
 }
-#endif

@@ -6,11 +6,9 @@
 /// observer is stored in `storage` and a second in `extra` (`storage` says which: `two`),
 /// the word that otherwise holds the core's spare state (`SignalCoreBase.Spare`, which most
 /// cores never need); a buffer is allocated for a third, or for a second once the core has a
-/// spare state. The list is two words, an observer word and a spare word as before, so no
-/// core grows for it. (With one inline and a buffer from the second, a request at 100,000
-/// signup instances read each buffer on its path as a line of its own; keeping two inline by
-/// growing every core a word read more, because the cores then moved up an allocator step:
-/// DAEMON-ANALYSIS.md, issue 18.)
+/// spare state. The list is two words, an observer word and a spare word, so no core grows
+/// for it: a second observer kept inline spares a delivery reading a buffer of its own, and
+/// growing every core by a word to keep it would move most cores up an allocator size class.
 ///
 /// A delivery to an inline pair reads the pair when it begins (`Signal.Recipients.two`),
 /// after admitting the event under the lock; a change to the list in between, or while the
@@ -39,7 +37,7 @@ struct ObserverList {
 
     /// The second observer while `storage` is `two` (a `SubscriptionBase`); otherwise the
     /// core's spare state (a `SignalCoreBase.Spare`), or nil. A plain optional reference, so
-    /// that a core with neither tests one word for nil, as it did when this was `spare`.
+    /// that a core with neither tests one word for nil.
     @usableFromInline
     var extra: AnyObject?
 
@@ -243,7 +241,7 @@ final class ObserverBuffer: ManagedBuffer<ObserverBuffer.Header, SubscriptionBas
 
     // The header is read and written through its pointer: `ManagedBuffer.header` is a class
     // property, and each access to it outside the standard library is checked for exclusivity
-    // at run time (about 76 instructions: 15% of a property set with 10 observers).
+    // at run time.
     @inlinable
     var count: Int { withUnsafeMutablePointerToHeader { Int($0.pointee.count) } }
 

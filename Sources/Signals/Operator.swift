@@ -16,7 +16,7 @@ extension Signal {
 /// An operator on a signal whose own signal's core is also its subscription to that signal:
 /// one object per operator, where an operator built with `relaying(_:)` has three (its core, a
 /// `Subscription` in the observed signal's observer list, and the context of the closure that
-/// subscription calls). A signup view model is mostly such operators (BENCHMARKS.md, issue 18).
+/// subscription calls). A view model's graph is mostly such operators.
 ///
 /// A subclass passes `init(receiver:)` a closure that casts the node to its own type and
 /// forwards the event, read in place with `Signal.event(at:)`, to a method that sends on the
@@ -30,8 +30,7 @@ extension Signal {
 /// Generic over its own signal's types only, not nested in the observed `Signal` (where its
 /// subclasses are, as `Signal.Operator`): the runtime builds one class of it per output type,
 /// shared by every operator with that output, rather than one per pair of input and output
-/// types, each a superclass looked up by mangled name when an operator's class is first made
-/// (start-up, issue 18).
+/// types, each a superclass looked up by mangled name when an operator's class is first made.
 @usableFromInline
 class SignalOperator<Output, OutputError: Swift.Error>: Signal<Output, OutputError>.Core, @unchecked Sendable {
     /// What receiving an event does: called with this object and the event's address.

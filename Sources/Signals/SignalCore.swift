@@ -22,10 +22,10 @@ extension Signal {
     /// is *fed* instead (`feed(_:)`, `CoreDelivery.fed`): its source's deliverer, which
     /// already hands it one event at a time and queues every reentrant send upstream, delivers
     /// its events too, and ends each such delivery with a store rather than a second locked
-    /// section, which halves the atomic read-modify-writes per hop (the chain benchmark's time
-    /// was mostly those: BENCHMARKS.md, issue 18). Nothing else sends on such an operator but
-    /// its interruption when it has lost its last observer, which `interrupt()` carries out at
-    /// once when it finds a fed delivery under way.
+    /// section, which halves the atomic read-modify-writes per hop, the bulk of a chain's
+    /// per-event cost. Nothing else sends on such an operator but its interruption when it has
+    /// lost its last observer, which `interrupt()` carries out at once when it finds a fed
+    /// delivery under way.
     ///
     /// ## Locking
     /// `mutex` (in `SignalCoreBase`, with the observer list) guards every `var` of both
@@ -50,8 +50,8 @@ extension Signal {
         }
 
         /// The latest value sent: always there for a property's core (a `PropertyCore`, which
-        /// stores it), nil for every other. Not stored here, where a tuple of three optional
-        /// strings made every operator on such values 48 bytes larger for nothing.
+        /// stores it), nil for every other. Not stored here, where a value such as a tuple of
+        /// optional strings would make every operator on such values larger for nothing.
         @inline(__always)
         @inlinable
         final var latest: Value? {
@@ -170,8 +170,8 @@ extension Signal {
         /// With the lock held: `admit(_:)` for a fed delivery. A fed delivery ends without the
         /// lock, so what an observer's removal retired during an earlier one is handed back
         /// here, by the next (or released when the core ends), to be dropped outside. (Taken
-        /// before the recipients are read: taken after them, through `admit(_:)`, the chain
-        /// benchmark ran 15 more instructions per event.)
+        /// before the recipients are read, which is cheaper per event than taking it after
+        /// them through `admit(_:)`.)
         @inline(__always)
         @inlinable
         final func admitFed(_ event: Event, releasing released: inout ContiguousArray<SubscriptionBase>?) -> Recipients? {
@@ -185,8 +185,7 @@ extension Signal {
                 return nil
             }
             // `extra` is the spare state, or a second observer (then `takeRetired` finds no
-            // spare state): one word tested for nil on the usual path, as before the second
-            // observer shared it.
+            // spare state): one word tested for nil on the usual path.
             if observers.extra != nil { released = takeRetired() }
             delivery.store(.fed, ordering: .relaxed)
             return recipients()
@@ -318,7 +317,7 @@ extension Signal {
         final func deliver(_ first: Event, to firstRecipients: Recipients) {
             // The first event is sent as borrowed rather than copied into a loop variable: a
             // copy of a value with several references (a tuple of strings) goes through its
-            // type's value witness, hundreds of instructions per hop (BENCHMARKS.md, issue 18).
+            // type's value witness on every hop.
             firstRecipients.send(first)
             if first.isTerminating {
                 finishTermination()
@@ -586,8 +585,8 @@ extension Signal {
         case one(Unmanaged<SubscriptionBase>)
         /// The two observers the core (this payload) holds inline, read when this delivery to
         /// them begins (`SignalCoreBase.deliveryPair()`), held as `one` is. The core rather
-        /// than the pair: two references made this enum two words, and every hop of a chain
-        /// of single observers slower (map→filter→map: 445 instructions an event against 432).
+        /// than the pair: two references would make this enum two words, and every hop of a
+        /// chain of single observers slower.
         case two(Unmanaged<SignalCoreBase>)
         case all(ObserverBuffer)
 

@@ -5,8 +5,8 @@ import Synchronization
 ///
 /// It is a non-generic base class so that removing an observer runs fully compiled code.
 /// Disposal arrives through the `Disposable` existential, and a protocol witness of a generic
-/// class is never specialized: written generically, each disposal looked up generic metadata
-/// at run time and cost more than subscribing.
+/// class is never specialized: written generically, each disposal would look up generic
+/// metadata at run time and cost more than subscribing.
 ///
 /// `mutex` guards every `var` here and in the generic `Signal.Core` built on it, and the core
 /// state declared in `Lifetime` (`phase`, `delivery`, `wrapper`, which fill padding
@@ -14,10 +14,10 @@ import Synchronization
 ///
 /// The core is its own lifetime (the signal's, which ends when it terminates) rather than
 /// owning a separate `Lifetime` object: nearly every operator's signal has one, and a separate
-/// object cost a 48-byte heap block per operator, 20 of a signup view model's 188 blocks
-/// (BENCHMARKS.md, issue 18). A pipe's core, which had none, is 16 bytes larger for it. The
-/// lifetime's lock is its own, distinct from `mutex`. Through `SubscriptionBase` a core can
-/// also be a subscription: an operator's core observes its source itself (`Signal.Operator`).
+/// object would be one more heap block per operator. A pipe's core, which needs no lifetime,
+/// is larger for it. The lifetime's lock is its own, distinct from `mutex`. Through
+/// `SubscriptionBase` a core can also be a subscription: an operator's core observes its
+/// source itself (`Signal.Operator`).
 @usableFromInline
 class SignalCoreBase: SubscriptionBase, @unchecked Sendable {
     /// Current observers, in subscription order. Each is a `Signal<Value, Error>.Subscription`
@@ -82,8 +82,7 @@ class SignalCoreBase: SubscriptionBase, @unchecked Sendable {
             // (`finishTermination`). A subscription disposed before that is already inactive,
             // so no delivery reaches it, and leaving it in the list until then spares making
             // the spare state to retire it in: an allocation and a run-time generic metadata
-            // lookup, for each operator of a graph as it ends (most of what was left of them
-            // in a `destroy`, perf, issue 18).
+            // lookup, for each operator of a graph as it ends.
             guard phase == .alive else { return false }
             freezePairIfDelivering()
             // The deliverer may be holding it without a reference: keep it alive until the
@@ -185,10 +184,10 @@ class SignalCoreBase: SubscriptionBase, @unchecked Sendable {
 ///
 /// The kind is kept here so that a core ending with `completed` or `interrupted` (every core
 /// of a graph whose error is `Never`, as each instance of a view model is destroyed) records
-/// its end without its spare state: making that state for the event was an allocation and a
-/// run-time generic metadata lookup per core (the spare is made by unspecialized code), about
-/// a third of a signup instance's `destroy` (perf, issue 18). Only a failure, whose error is
-/// of the core's type, is kept in the spare state (`Signal.Core.Backlog.terminalEvent`).
+/// its end without its spare state: making that state for the event would be an allocation
+/// and a run-time generic metadata lookup per core (the spare is made by unspecialized code).
+/// Only a failure, whose error is of the core's type, is kept in the spare state
+/// (`Signal.Core.Backlog.terminalEvent`).
 @usableFromInline
 enum CorePhase: UInt8 {
     case alive
@@ -255,8 +254,8 @@ enum CoreDelivery: UInt8, AtomicRepresentable {
 
 /// What the deinitialization of a core's `Signal` wrapper means. A signal whose wrapper is
 /// `released` and that has no observer can never be observed again, and is interrupted. A
-/// `MutableProperty`'s core is `ignored`: its wrappers are made on demand (one stored per
-/// property was a heap block each), and it ends when the property does. (A field of
+/// `MutableProperty`'s core is `ignored`: its wrappers are made on demand (storing one per
+/// property would be a heap block each), and it ends when the property does. (A field of
 /// `Lifetime`, see there.)
 @usableFromInline
 enum CoreWrapper: UInt8 { case held, released, ignored }

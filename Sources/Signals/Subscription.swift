@@ -6,7 +6,7 @@ import Synchronization
 /// subclass receive events: the generic `Signal.Subscription` of an ordinary observer, and
 /// the operators whose signal core is itself the subscription to their source
 /// (`Signal.Operator`, through `receive(_:)`), so that an operator is one object rather than
-/// a core, a subscription and a closure context (BENCHMARKS.md, issue 18).
+/// a core, a subscription and a closure context.
 ///
 /// It is a `Lifetime` because a core must be both (an operator core is the lifetime of its
 /// signal and the subscription to its source) and Swift classes have one superclass: an
@@ -16,8 +16,7 @@ import Synchronization
 /// The observed core is stored by the subclasses that observe something (`Observing`, for
 /// subscriptions and inlets, and `Signal.Operator`), not here: every signal core is a
 /// `SubscriptionBase`, and a core that observes nothing (a property's, a pipe's) would carry
-/// the field unused; a signup view model's six property cores were 16 bytes of heap each
-/// larger for it (BENCHMARKS.md, issue 18).
+/// the field unused.
 @usableFromInline
 class SubscriptionBase: Lifetime, Disposable, @unchecked Sendable {
     // Whether it still delivers is `subscriptionIsActive`, stored in `Lifetime` (see there),
@@ -43,13 +42,11 @@ class SubscriptionBase: Lifetime, Disposable, @unchecked Sendable {
     ///
     /// In place because every other way of reading an event through a pointer copies it (the
     /// compiler cannot know that nothing writes to it meanwhile), and a copy of an event with
-    /// several references (a tuple of strings) goes through value witnesses: 450 instructions.
+    /// several references (a tuple of strings) goes through value witnesses.
     ///
     /// Called through the vtable, a method of a generic class runs in its unspecialized form,
-    /// which copies events through value witnesses and looks up generic metadata (31,417
-    /// instructions per daemon request against 27,758 when every subscription and operator
-    /// went through it): an override must only hand the event on, to a closure formed where
-    /// the types are known.
+    /// which copies events through value witnesses and looks up generic metadata: an override
+    /// must only hand the event on, to a closure formed where the types are known.
     @usableFromInline
     func receive(_ event: UnsafeMutableRawPointer) {}
 

@@ -7,9 +7,9 @@ import Glibc
 /// An input read by plain blocking `read(2)` calls that another thread, or a signal handler,
 /// can stop at any moment: the daemon's stdin.
 ///
-/// Its reader needs no `poll(2)` before each read. The daemon used to poll its input beside a
-/// self-pipe that signals wrote to, a system call more per read: for a client that waits for
-/// each answer, about 0.7 µs of a 10 µs round trip on one processor (issue 18).
+/// Its reader needs no `poll(2)` before each read: polling the input beside a self-pipe that
+/// signals write to would cost a system call more per read, a noticeable part of the round
+/// trip of a client that waits for each answer.
 ///
 /// ``stop()`` reaches the reader whatever it is doing, in three async-signal-safe steps:
 /// 1. it sets the stop flag, which ``read(into:)`` checks before each `read(2)`;
@@ -104,27 +104,6 @@ public final class InterruptibleInput: Sendable {
             // Interrupted (by the kick or any other signal): the loop checks the flag again.
             if code != EINTR { throw Errno(rawValue: code) }
         }
-    }
-
-    /// Waits for the input without sleeping, for at most `nanoseconds`: checks it with
-    /// `poll(2)` and a timeout of zero until it is readable (input, its end, or the empty pipe
-    /// a stop put in its place), a stop was asked for, or the time has passed on the monotonic
-    /// clock. Called by the reading thread before a ``read(into:)``: input that arrives
-    /// meanwhile is then read without the thread being put to sleep and woken, which on a
-    /// virtual machine is most of a round trip's latency. Each check is a system call that
-    /// returns at once; the thread stays runnable, so its processor is not idled and woken.
-    /// Returns whether the input became readable (false when the time ran out, a stop was
-    /// asked for, or `poll` failed: the read that follows then blocks, ends or reports it).
-    public func spin(upTo nanoseconds: Int) -> Bool {
-        let deadline = Pause.monotonicNanoseconds &+ Int64(nanoseconds)
-        var entry = pollfd(fd: descriptor.rawValue, events: Int16(POLLIN), revents: 0)
-        while !stopped.load(ordering: .sequentiallyConsistent) {
-            let ready = poll(&entry, 1, 0)
-            if ready > 0 { return true }
-            if ready < 0, errno != EINTR { return false }
-            if Pause.monotonicNanoseconds >= deadline { return false }
-        }
-        return false
     }
 
     /// Makes the reader's blocked or next read return ``ReadOutcome/stopped``.

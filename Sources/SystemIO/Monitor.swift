@@ -17,8 +17,7 @@ public final class Monitor<State>: @unchecked Sendable {
     private let condition = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
     // Every access is under `mutex`, which is not recursive (a nested `withLock` deadlocks
     // before two accesses could overlap), so the runtime's dynamic exclusivity check proves
-    // nothing here; it was two `swift_beginAccess` calls per daemon request (about 60
-    // instructions each) from the frame writer alone.
+    // nothing here, and would cost a `swift_beginAccess` call on every access.
     @exclusivity(unchecked) @usableFromInline var state: State
 
     /// A monitor holding `state`.

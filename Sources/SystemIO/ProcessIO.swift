@@ -1,4 +1,3 @@
-import CProcessors
 
 #if canImport(Glibc)
 import Glibc
@@ -29,14 +28,6 @@ public enum ProcessIO {
             reopened.append(standard.rawValue)
         }
         return reopened
-    }
-
-    /// How many processors this process may run on: those of its affinity mask (`taskset`,
-    /// a container's CPU set), or the online ones if the mask cannot be read. At least 1.
-    public static func availableProcessorCount() -> Int {
-        let count = Int(switchboard_affinity_processor_count())
-        if count > 0 { return count }
-        return max(1, sysconf(Int32(_SC_NPROCESSORS_ONLN)))
     }
 
     /// Ignores SIGPIPE for the whole process: a write to a closed pipe then fails with `EPIPE`

@@ -4,7 +4,7 @@ import ArgumentParser
 /// terminal, the daemon for a pipe.
 enum DefaultFace {
     /// Words that already choose what runs: every subcommand's name (so a new one cannot be
-    /// forgotten here, as `mcp` was), and the parser's own help and version flags.
+    /// forgotten here), and the parser's own help and version flags.
     private static let explicit: Set<String> = Set(
         Switchboard.configuration.subcommands.map { $0.configuration.commandName ?? $0._commandName }
     ).union(["help", "-h", "--help", "--version"])

@@ -9,6 +9,8 @@ struct Mcp: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "mcp",
         abstract: "Serve the view models as an MCP server on stdin/stdout (tools, resources, subscriptions).",
+        // The parser lists every option in the usage line unless told otherwise.
+        usage: "switchboard mcp [<options>]",
         discussion: "The same as 'switchboard serve --face mcp'. Add it to an MCP-capable editor or agent as a stdio server with the command 'switchboard mcp'. See protocol.md, section 12. Exit statuses as for 'serve'."
     )
 

@@ -75,9 +75,6 @@ struct ServerOptions: ParsableArguments {
     @Option(name: .long(.maxOutputBuffer), help: "Bytes of output buffered before a write, at most.")
     var maxOutputBuffer: Int = defaults.maxOutputBuffer
 
-    @Option(name: .long(.spinMicroseconds), help: "After answering a request that came alone, microseconds to keep checking stdin before sleeping (0: never; spares a client that waits for each answer the daemon's wake-up).")
-    var spinMicroseconds: Int = defaults.spinMicroseconds
-
     @Option(name: .long(.logLevel), help: "Least severe log level written to stderr: trace, debug, info, notice, warning, error, critical.")
     var logLevel: Logger.Level = defaults.logLevel
 
@@ -86,7 +83,6 @@ struct ServerOptions: ParsableArguments {
         settings.framing = framing
         settings.maxLineBytes = maxLineBytes
         settings.maxOutputBuffer = maxOutputBuffer
-        settings.spinMicroseconds = spinMicroseconds
         settings.logLevel = logLevel
     }
 

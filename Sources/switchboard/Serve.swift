@@ -5,6 +5,8 @@ struct Serve: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "serve",
         abstract: "Serve JSON-RPC 2.0 on stdin/stdout (the default when stdin is not a terminal).",
+        // The parser lists every option in the usage line unless told otherwise.
+        usage: "switchboard serve [<options>]",
         discussion: "Exit status: 0 at end of input, after shutdown, or after SIGTERM/SIGINT/SIGHUP (everything already read is answered and flushed first); 1 on a second signal while finishing; 3 when stdout was closed by the client; 4 when reading stdin failed; 5 when writing stdout failed otherwise; 64 for bad options. Every non-zero status writes one line on stderr saying why."
     )
 

@@ -12,8 +12,8 @@ enum ServeRunner {
     ///
     /// The process ends with the session still alive: by then every answer is written, the
     /// transcript finished and the session's database closed (`StdioServer.run()`), and
-    /// destroying the instances one by one first would only delay the exit (0.7 s at 100,000
-    /// signup instances, 7 µs each; the kernel takes the memory back at once).
+    /// destroying the instances one by one first would only delay the exit (the kernel takes
+    /// the memory back at once).
     static func run(_ settings: ServerSettings, recordPath: String?) -> Never {
         // Before any file is opened: a closed stdout or stderr must not be handed to the
         // transcript or the data file.

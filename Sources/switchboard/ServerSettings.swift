@@ -1,7 +1,6 @@
 import Daemon
 import Framing
 import Host
-import InstanceRuns
 import JSON
 import Logging
 
@@ -23,8 +22,7 @@ enum FaceKind: String, CaseIterable {
 
 /// Everything the daemon's and the REPL's options decide, as plain values with their defaults.
 ///
-/// `SessionOptions` and `ServerOptions` fill it from the command line; the daemon's usual command
-/// lines are read without the argument parser (`DaemonCommandLine`).
+/// `SessionOptions` and `ServerOptions` fill it from the command line.
 struct ServerSettings: Equatable {
     /// The transport's defaults are declared once, in `ServerLimits`.
     private static let limits = ServerLimits()
@@ -40,7 +38,6 @@ struct ServerSettings: Equatable {
     var clientTimeout: Double = session.clientCallTimeout
     var exitGraceSeconds: Double = limits.exitGraceSeconds
     var maxOutputBuffer = limits.maxBufferedOutputBytes
-    var spinMicroseconds = limits.spinMicroseconds
     var dataFile: String?
     var logLevel = Logger.Level.warning
 
@@ -49,9 +46,6 @@ struct ServerSettings: Equatable {
         if maxLineBytes < 64 { return "\(OptionName.maxLineBytes.flag) must be at least 64" }
         if maxInstances < 1 { return "\(OptionName.maxInstances.flag) must be at least 1" }
         if maxOutputBuffer < 1 { return "\(OptionName.maxOutputBuffer.flag) must be at least 1" }
-        if !(0...ServerLimits.maxSpinMicroseconds).contains(spinMicroseconds) {
-            return "\(OptionName.spinMicroseconds.flag) must be from 0 to \(ServerLimits.maxSpinMicroseconds)"
-        }
         if maxBatch < 1 { return "\(OptionName.maxBatch.flag) must be at least 1" }
         if maxPendingCalls < 1 { return "\(OptionName.maxPendingCalls.flag) must be at least 1" }
         if !(clientTimeout > 0 && clientTimeout.isFinite) { return "\(OptionName.clientTimeout.flag) must be a positive number of seconds" }
@@ -80,7 +74,6 @@ struct ServerSettings: Equatable {
         configuration.maxPendingClientCalls = maxPendingCalls
         configuration.clientCallTimeout = clientTimeout
         if let dataFile { configuration.settings["dataFile"] = .string(dataFile) }
-        configuration.placement = InstanceRuns.fromEnvironment()
         return configuration
     }
 
@@ -90,7 +83,6 @@ struct ServerSettings: Equatable {
         limits.maxMessageLength = maxLineBytes
         limits.maxBufferedOutputBytes = maxOutputBuffer
         limits.exitGraceSeconds = exitGraceSeconds
-        limits.spinMicroseconds = spinMicroseconds
         return limits
     }
 

@@ -32,16 +32,6 @@ final class OutboundMessageWireTests: XCTestCase {
         }
     }
 
-    func testWrittenResponses_AreTheResponsesOfTheirValues() {
-        for id: JSONValue in [1, "a \"b\"", .null, -0.5] {
-            for value: JSONValue in [.null, ["x": [1, 2]], "line\nbreak", .string(String(repeating: "é", count: 700))] {
-                let written = OutboundMessage.writtenResponse(id: id, result: JSONText(value))
-                assertSameBytes(written)
-                XCTAssertEqual(written.wireBytes, OutboundMessage.response(OutboundResponse(id: id, result: .success(value))).wireBytes)
-            }
-        }
-    }
-
     func testBatchesAndClientRequests_UseTheGeneralPath() {
         assertSameBytes(.batch([OutboundResponse(id: 1, result: .success(.null))]))
         assertSameBytes(.clientRequest(id: "sb-1", method: "registerService/register", params: ["vm": "r"]))

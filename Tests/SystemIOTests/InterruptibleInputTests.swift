@@ -35,8 +35,6 @@ final class InterruptibleInputTests: XCTestCase {
         let done: DispatchSemaphore
         /// What it returned (nil until then, or if it threw).
         let outcome: () -> InterruptibleInput.ReadOutcome?
-        /// What the spin before the read returned (nil without a spin, or until it returned).
-        let spinFound: () -> Bool?
         /// Lets the thread end. It stays alive until then: a stop may still interrupt it after
         /// its read returned, and the reading thread must outlive every stop.
         let release: DispatchSemaphore
@@ -57,22 +55,17 @@ final class InterruptibleInputTests: XCTestCase {
         XCTAssertEqual(reader.outcome(), .stopped, file: file, line: line)
     }
 
-    /// Starts `read(_:)` of `input` on a thread of its own, after a spin of `spin` nanoseconds
-    /// if above zero; signal its `release` when done.
-    private func readOnAThread(_ input: InterruptibleInput, spinningUpTo spin: Int = 0) -> ThreadReader {
+    /// Starts `read(_:)` of `input` on a thread of its own; signal its `release` when done.
+    private func readOnAThread(_ input: InterruptibleInput) -> ThreadReader {
         let done = DispatchSemaphore(value: 0), release = DispatchSemaphore(value: 0)
-        let box = Monitor<(outcome: InterruptibleInput.ReadOutcome?, found: Bool?)>((nil, nil))
+        let box = Monitor<InterruptibleInput.ReadOutcome?>(nil)
         Thread.detachNewThread {
-            if spin > 0 {
-                let found = input.spin(upTo: spin)
-                box.withLock { $0.found = found }
-            }
             let outcome = try? Self.read(input).0
-            box.withLock { $0.outcome = outcome }
+            box.withLock { $0 = outcome }
             done.signal()
             release.wait()
         }
-        return ThreadReader(done: done, outcome: { box.withLock { $0.outcome } }, spinFound: { box.withLock { $0.found } }, release: release)
+        return ThreadReader(done: done, outcome: { box.withLock { $0 } }, release: release)
     }
 
     func testReadsWhatArrivesThenTheEndOfInput() throws {
@@ -186,56 +179,6 @@ final class InterruptibleInputTests: XCTestCase {
         let (first, count, code) = result.withLock { $0 }
         XCTAssertEqual(first, .read(1))
         XCTAssertEqual(count, 1, "the other read went on (errno \(code))")
-    }
-
-    // MARK: Spinning before the read blocks
-
-    /// Longer than any wait below: a spin that ran to its end would fail them.
-    private static let longSpin = 10_000_000_000
-
-    func testASpinningReadReadsWhatArrivesWhileItSpins() throws {
-        let pipe = try Pipe()
-        let input = try InterruptibleInput(duplicating: pipe.readEnd)
-        let reader = readOnAThread(input, spinningUpTo: Self.longSpin)
-        defer { reader.release.signal() }
-        reader.assertWaiting("spinning: nothing to read yet")
-        try pipe.write("soon")
-        XCTAssertEqual(reader.done.wait(timeout: .now() + 5), .success, "the input ended the spin")
-        XCTAssertEqual(reader.spinFound(), true)
-        XCTAssertEqual(reader.outcome(), .read(4))
-    }
-
-    func testASpinThatFindsNothingEndsAndTheReadBlocks() throws {
-        let pipe = try Pipe()
-        let input = try InterruptibleInput(duplicating: pipe.readEnd)
-        let reader = readOnAThread(input, spinningUpTo: 1_000_000)
-        defer { reader.release.signal() }
-        reader.assertWaiting("the 1 ms spin ended; the read blocks")
-        XCTAssertEqual(reader.spinFound(), false, "the spin's time ran out")
-        try pipe.write("late")
-        XCTAssertEqual(reader.done.wait(timeout: .now() + 5), .success)
-        XCTAssertEqual(reader.outcome(), .read(4))
-    }
-
-    func testAStopEndsASpinningRead() throws {
-        let pipe = try Pipe()
-        let input = try InterruptibleInput(duplicating: pipe.readEnd)
-        let reader = readOnAThread(input, spinningUpTo: Self.longSpin)
-        defer { reader.release.signal() }
-        reader.assertWaiting("spinning")
-        assertTheStopEnds(reader, of: input)
-    }
-
-    func testTheEndOfInputEndsASpin() throws {
-        let pipe = try Pipe()
-        let input = try InterruptibleInput(duplicating: pipe.readEnd)
-        let reader = readOnAThread(input, spinningUpTo: Self.longSpin)
-        defer { reader.release.signal() }
-        reader.assertWaiting("spinning")
-        try pipe.writeEnd.close()
-        XCTAssertEqual(reader.done.wait(timeout: .now() + 5), .success, "the end of input ended the spin")
-        XCTAssertEqual(reader.spinFound(), true, "the end of input is readable")
-        XCTAssertEqual(reader.outcome(), .ended)
     }
 
     func testASignalHandlerStopsTheInput() throws {

@@ -24,18 +24,6 @@ final class ProcessIOTests: XCTestCase {
         try file.close()
     }
 
-    func testTheAvailableProcessorsAreThoseTheKernelAllowsThisProcess() throws {
-        // The kernel's own account of the affinity mask: "Cpus_allowed_list:\t0-1,4".
-        let status = try String(contentsOfFile: "/proc/self/status", encoding: .utf8)
-        let line = try XCTUnwrap(status.split(separator: "\n").first { $0.hasPrefix("Cpus_allowed_list:") })
-        let list = line.split(separator: ":")[1].trimmingCharacters(in: .whitespaces)
-        let allowed = try list.split(separator: ",").map { range -> Int in
-            let bounds = try range.split(separator: "-").map { try XCTUnwrap(Int($0)) }
-            return bounds.count == 2 ? bounds[1] - bounds[0] + 1 : 1
-        }.reduce(0, +)
-        XCTAssertEqual(ProcessIO.availableProcessorCount(), allowed)
-    }
-
     func testNothingIsReopenedWhenAllAreOpen() {
         XCTAssertEqual(ProcessIO.occupyClosedStandardDescriptors(), [])
     }

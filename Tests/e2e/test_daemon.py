@@ -42,8 +42,8 @@ class Framing(unittest.TestCase):
         self.assertEqual(code, 0)
 
     def test_pipelined_requests_on_many_instances_go_to_their_own(self):
-        # Many more live instances than Session.lookAheadMinimumInstances, so the daemon
-        # looks a few messages ahead; destroys and re-creations in the stream must not misroute.
+        # Thousands of live instances and a long pipelined stream: destroys and re-creations
+        # in the stream must not misroute any request.
         count = 8300
         data = b"".join(request(i + 1, "create", {"type": "signup", "id": f"s{i}"}) for i in range(count))
         next_id = count + 1
@@ -52,7 +52,7 @@ class Framing(unittest.TestCase):
         stream = []
         for k in range(0, count, 37):
             target = f"s{k}"
-            if k % 5 == 0:  # destroyed between the look-ahead and its request
+            if k % 5 == 0:  # destroyed, addressed, then made again
                 stream.append(request(next_id, "destroy", [target])); next_id += 1
                 stream.append(request(next_id, f"{target}.nameChanged", ["Lisa"])); errors.add(next_id); next_id += 1
                 stream.append(request(next_id, "create", {"type": "signup", "id": target})); next_id += 1
@@ -331,89 +331,9 @@ class Recording(unittest.TestCase):
         self.assertTrue(out.strip().endswith("0 passed, 1 failed"))
 
 
-class InstanceRuns(unittest.TestCase):
-    """The creation-scoped allocator (Sources/CInstanceRuns): its region is reserved at the
-    first create, the environment can turn it off, and a refused reservation leaves every
-    allocation to glibc with nothing else changed."""
-
-    REGION_BYTES = 1 << 34  # InstanceRuns.regionBytes
-
-    def serve_and_map(self, env=None, preexec_fn=None):
-        """Starts a daemon, returns (region mappings before any create, after creates, the
-        creates' and an input's answers)."""
-        process = subprocess.Popen([BIN, "serve"], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                                   stderr=subprocess.DEVNULL, env=env, preexec_fn=preexec_fn)
-        def region_mappings():
-            """Address ranges of at least the region's size, adjacent mappings joined (the
-            huge-page advice splits the region in two; the kernel may merge a neighbour)."""
-            ranges = []
-            with open(f"/proc/{process.pid}/maps") as maps:
-                for line in maps:
-                    fields = line.split()
-                    start, end = (int(x, 16) for x in fields[0].split("-"))
-                    anonymous = len(fields) < 6
-                    if ranges and ranges[-1][1] == start and anonymous and ranges[-1][2]:
-                        ranges[-1][1] = end
-                    else:
-                        ranges.append([start, end, anonymous])
-            return [f"{start:x}-{end:x}" for start, end, _ in ranges if end - start >= self.REGION_BYTES]
-        def ask(data, last_id):
-            """Writes `data`, returns every message up to the answer to `last_id`."""
-            return self.exchange(process, [data], last_id)
-        ask(request(1, "list"), 1)
-        before = region_mappings()
-        answers = ask(b"".join(request(10 + i, "create", {"type": "signup", "id": f"s{i}"}) for i in range(20)), 29)
-        answers += ask(request(2, "s7.nameChanged", ["Lisa"]) + request(3, "s7.emailChanged", ["lisa@rules.com"])
-                       + request(4, "s7.passwordChanged", ["pw"]), 4)
-        after = region_mappings()
-        process.stdin.close()
-        process.stdout.read()
-        self.assertEqual(process.wait(timeout=20), 0)
-        return before, after, answers
-
-    def assert_served(self, answers):
-        created = [m for m in answers if isinstance(m.get("id"), int) and m["id"] >= 10]
-        self.assertEqual([m["result"]["id"] for m in created], [f"s{i}" for i in range(20)])
-        outputs = [(m["params"]["vm"], m["params"]["output"], m["params"]["value"]) for m in answers if m.get("method") == "output"]
-        self.assertEqual(outputs, [("s7", "submitButtonEnabled", True)])
-        self.assertEqual([m.get("result", "error") for m in answers if m.get("id") in (2, 3, 4)], [None, None, None])
-
-    def test_the_region_is_reserved_at_the_first_create(self):
-        before, after, answers = self.serve_and_map()
-        self.assertEqual(before, [], "nothing reserved before an instance is made")
-        self.assertEqual(len(after), 1, after)
-        self.assert_served(answers)
-
-    def test_the_environment_turns_it_off(self):
-        env = dict(os.environ, SWITCHBOARD_INSTANCE_RUNS="off")
-        _, after, answers = self.serve_and_map(env=env)
-        self.assertEqual(after, [])
-        self.assert_served(answers)
-
-    def test_huge_pages_past_the_first_runs_only(self):
-        try:
-            with open("/sys/kernel/mm/transparent_hugepage/enabled") as f:
-                mode = f.read()
-        except OSError:
-            self.skipTest("no transparent huge pages in this kernel")
-        if "[never]" in mode:
-            self.skipTest("transparent huge pages are off on this machine")
-        def anon_huge_kib(count):
-            process = subprocess.Popen([BIN, "serve"], stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
-            process.stdin.write(b"".join(request(i, "create", {"type": "signup", "id": f"s{i}"}) for i in range(count)) + request("last", "list"))
-            process.stdin.flush()
-            while json.loads(process.stdout.readline()).get("id") != "last":
-                pass
-            with open(f"/proc/{process.pid}/smaps_rollup") as rollup:
-                huge = next(int(line.split()[1]) for line in rollup if line.startswith("AnonHugePages:"))
-            process.stdin.close()
-            process.stdout.read()
-            self.assertEqual(process.wait(timeout=20), 0)
-            return huge
-        # 100 signups (360 KB of runs) stay on small pages; 4,000 (some 14 MB) reach past the
-        # first 8 MiB into huge ones.
-        self.assertEqual(anon_huge_kib(100), 0)
-        self.assertGreaterEqual(anon_huge_kib(4000), 2048)
+class MemoryAfterDestroys(unittest.TestCase):
+    """Memory the instances held goes back to the system once most of them are destroyed
+    (the session asks glibc to trim its heap then), and the daemon goes on serving."""
 
     @staticmethod
     def exchange(process, lines, last_id):
@@ -432,9 +352,6 @@ class InstanceRuns(unittest.TestCase):
         return messages
 
     def test_destroyed_instances_give_their_memory_back(self):
-        """A 2 MiB chunk of runs goes back to the system once none of its runs is live:
-        destroying 20,000 signups (some 74 MB) takes the resident set most of the way back, and
-        instances made afterwards work."""
         process = subprocess.Popen([BIN, "serve"], stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
         count = 20000
         ask = lambda lines, last_id: self.exchange(process, lines, last_id)
@@ -448,7 +365,6 @@ class InstanceRuns(unittest.TestCase):
         destroyed = proc_status_kib(process.pid, "VmRSS")
         grown = created - start
         self.assertGreater(grown, 50_000, f"20,000 signups should take some 74 MB (start {start} KiB, created {created} KiB)")
-        # What remains: glibc's share, and the chunks the first and last runs share with others.
         self.assertLess(destroyed - start, grown * 0.4, f"start {start} KiB, created {created} KiB, destroyed {destroyed} KiB")
         def notification(method, params):
             return json.dumps({"jsonrpc": "2.0", "method": method, "params": params}).encode() + b"\n"
@@ -459,49 +375,6 @@ class InstanceRuns(unittest.TestCase):
         process.stdin.close()
         process.stdout.read()
         self.assertEqual(process.wait(timeout=20), 0)
-
-    def test_destroying_most_instances_leaves_the_rest_on_their_huge_pages(self):
-        """Memory goes back in whole 2 MiB chunks only: destroying 63 of every 64 signups
-        (every chunk keeps live instances) leaves the survivors on their huge pages; destroying
-        them too then gives the memory back."""
-        try:
-            with open("/sys/kernel/mm/transparent_hugepage/enabled") as f:
-                if "[never]" in f.read():
-                    self.skipTest("transparent huge pages are off on this machine")
-        except OSError:
-            self.skipTest("no transparent huge pages in this kernel")
-        process = subprocess.Popen([BIN, "serve"], stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
-        count = 20000
-        ask = lambda lines, last_id: self.exchange(process, lines, last_id)
-        def memory():
-            with open(f"/proc/{process.pid}/smaps_rollup") as rollup:
-                fields = dict((line.split()[0].rstrip(":"), int(line.split()[1])) for line in rollup if line.split()[0].endswith(":"))
-            return fields["Rss"], fields["AnonHugePages"]
-        ask([request(i, "create", {"type": "signup", "id": f"s{i}"}) for i in range(count)], count - 1)
-        _, huge_made = memory()
-        self.assertGreater(huge_made, 40_000, "20,000 signups should lie mostly on huge pages")
-        doomed = [i for i in range(count) if i % 64 != 0]
-        gone = ask([request(n, "destroy", {"id": f"s{i}"}) for n, i in enumerate(doomed)], len(doomed) - 1)
-        self.assertEqual([m.get("result") for m in gone], [True] * len(doomed))
-        _, huge_kept = memory()
-        self.assertGreaterEqual(huge_kept, huge_made * 0.9, f"the survivors' huge pages were split ({huge_made} -> {huge_kept} KiB)")
-        survivors = [i for i in range(count) if i % 64 == 0]
-        snapshots = ask([request(i, "snapshot", {"id": f"s{i}"}) for i in survivors], survivors[-1])
-        self.assertEqual(sum(1 for m in snapshots if "result" in m), len(survivors))
-        rss_before, _ = memory()
-        ask([request(n, "destroy", {"id": f"s{i}"}) for n, i in enumerate(survivors)], len(survivors) - 1)
-        rss_after, _ = memory()
-        self.assertLess(rss_after, rss_before - 40_000, f"the last destroys should give the huge pages back ({rss_before} -> {rss_after} KiB)")
-        process.stdin.close()
-        process.stdout.read()
-        self.assertEqual(process.wait(timeout=20), 0)
-
-    def test_a_refused_reservation_leaves_allocation_to_glibc(self):
-        import resource
-        limit = 8 << 30  # address space below the region's 16 GiB
-        _, after, answers = self.serve_and_map(preexec_fn=lambda: resource.setrlimit(resource.RLIMIT_AS, (limit, limit)))
-        self.assertEqual(after, [])
-        self.assert_served(answers)
 
 
 if __name__ == "__main__":

@@ -344,9 +344,9 @@ class Exactness(unittest.TestCase):
 
 
 
-class Spinning(unittest.TestCase):
-    """After answering a request that came alone in its read, the reader checks stdin for up to
-    `--spin-microseconds` (default 50) before it sleeps (ServerLimits.spinMicroseconds)."""
+class LoneRequests(unittest.TestCase):
+    """A client that waits for each answer (an editor, a script): the reader answers each
+    request and then blocks in read(2); it never polls stdin in a loop."""
 
     @staticmethod
     def cpu_ticks(pid):
@@ -356,38 +356,6 @@ class Spinning(unittest.TestCase):
             fields = stat.read().rsplit(")", 1)[1].split()
         return int(fields[11]) + int(fields[12])
 
-    def test_lone_requests_are_answered_in_order_with_and_without_the_spin(self):
-        for args in ((), ("--spin-microseconds", "0"), ("--spin-microseconds", "1000")):
-            daemon = Daemon(*args)
-            daemon.send(request("c", "create", {"type": "signup", "id": "s"}))
-            self.assertEqual(daemon.read().get("id"), "c", args)
-            answered = []
-            for i in range(300):
-                daemon.send(request(i, "s.nameChanged", {"name": "n" * (i % 7)}))
-                while True:
-                    message = daemon.read()
-                    if "id" in message:
-                        answered.append(message["id"])
-                        self.assertIn("result", message, args)
-                        break
-            self.assertEqual(answered, list(range(300)), args)
-            self.assertEqual(daemon.close()[0], 0, args)
-
-    def test_a_daemon_left_idle_after_lone_requests_sleeps(self):
-        """The spin is bounded: a daemon whose client went quiet uses no processor time (a spin
-        that never ended would take a whole processor: about 100 ticks a second)."""
-        for args in ((), ("--spin-microseconds", "1000")):
-            daemon = Daemon(*args)
-            for i in range(50):
-                daemon.send(request(i, "list"))
-                self.assertEqual(daemon.read().get("id"), i)
-            time.sleep(0.2)
-            before = self.cpu_ticks(daemon.process.pid)
-            time.sleep(1.0)
-            used = self.cpu_ticks(daemon.process.pid) - before
-            self.assertLessEqual(used, 5, f"{args}: {used} ticks in a quiet second")
-            self.assertEqual(daemon.close()[0], 0, args)
-
     @staticmethod
     def reader_is_running(pid):
         """Whether the daemon's reader (its main thread) is runnable rather than asleep: 'R'
@@ -395,49 +363,53 @@ class Spinning(unittest.TestCase):
         with open(f"/proc/{pid}/task/{pid}/stat") as stat:
             return stat.read().rsplit(")", 1)[1].split()[0] == "R"
 
-    def running_after_answers(self, daemon, pause):
-        """Sends 48 lone requests, each after `pause` seconds; counts the answers after which
-        the reader was still running 0.3 ms later: within a 1 ms spin, and after the reader's
-        own work that follows an answer (which, on a processor that was idle, can still be
-        running when looked at at once)."""
+    def test_lone_requests_are_answered_in_order(self):
+        daemon = Daemon()
+        daemon.send(request("c", "create", {"type": "signup", "id": "s"}))
+        self.assertEqual(daemon.read().get("id"), "c")
+        answered = []
+        for i in range(300):
+            daemon.send(request(i, "s.nameChanged", {"name": "n" * (i % 7)}))
+            while True:
+                message = daemon.read()
+                if "id" in message:
+                    answered.append(message["id"])
+                    self.assertIn("result", message)
+                    break
+        self.assertEqual(answered, list(range(300)))
+        self.assertEqual(daemon.close()[0], 0)
+
+    def test_a_daemon_left_idle_after_lone_requests_uses_no_processor(self):
+        daemon = Daemon()
+        for i in range(50):
+            daemon.send(request(i, "list"))
+            self.assertEqual(daemon.read().get("id"), i)
+        time.sleep(0.2)
+        before = self.cpu_ticks(daemon.process.pid)
+        time.sleep(1.0)
+        used = self.cpu_ticks(daemon.process.pid) - before
+        self.assertLessEqual(used, 5, f"{used} ticks in a quiet second")
+        self.assertEqual(daemon.close()[0], 0)
+
+    def test_the_reader_sleeps_between_answers(self):
+        """Looked at 0.3 ms after each of 48 answers, the reader is asleep in read(2) after
+        nearly all of them: a reader that polled stdin would be running after most."""
+        daemon = Daemon()
         running = 0
         for i in range(48):
-            time.sleep(pause)
             daemon.send(request(i, "list"))
             self.assertEqual(daemon.read().get("id"), i)
             looked = time.monotonic() + 0.0003
             while time.monotonic() < looked:
                 pass
             running += self.reader_is_running(daemon.process.pid)
-        return running
+        self.assertEqual(daemon.close()[0], 0)
+        self.assertLessEqual(running, 12, f"running after {running} of 48 answers")
 
-    @unittest.skipIf(len(os.sched_getaffinity(0)) < 2, "the daemon spins only with two processors or more")
-    def test_the_reader_spins_after_a_lone_answer_and_stops_for_a_slow_client(self):
-        # A client that sends its next request at once: the reader is still spinning (a 1 ms
-        # spin) when looked at, after most answers.
-        quick = Daemon("--spin-microseconds", "1000")
-        quick_running = self.running_after_answers(quick, 0)
-        self.assertEqual(quick.close()[0], 0)
-        self.assertGreaterEqual(quick_running, 24, f"running after {quick_running} of 48 answers")
-        # Without a spin the reader is asleep in read(2) after nearly every answer.
-        still = Daemon("--spin-microseconds", "0")
-        still_running = self.running_after_answers(still, 0)
-        self.assertEqual(still.close()[0], 0)
-        self.assertLessEqual(still_running, 12, f"running after {still_running} of 48 answers without a spin")
-        # A client 5 ms apart: four spins find nothing, then only one request in sixteen spins.
-        # Without that adaptation the reader would be running after all 48 answers; with no
-        # spin at all it shows up running after 5 to 14 of them here (its own work, slower on
-        # a processor that was idle), hence the bound.
-        slow = Daemon("--spin-microseconds", "1000")
-        slow_running = self.running_after_answers(slow, 0.005)
-        self.assertEqual(slow.close()[0], 0)
-        self.assertLessEqual(slow_running, 32, f"running after {slow_running} of 48 answers 5 ms apart")
-
-    def test_a_spin_out_of_range_is_refused(self):
-        for value in ("-1", "1001"):
-            result = subprocess.run([BIN, "serve", f"--spin-microseconds={value}"], input=b"", capture_output=True, timeout=10)
-            self.assertEqual(result.returncode, 64, value)
-            self.assertIn(b"--spin-microseconds must be from 0 to 1000", result.stderr, value)
+    def test_the_removed_spin_option_is_a_usage_error(self):
+        result = subprocess.run([BIN, "serve", "--spin-microseconds=50"], input=b"", capture_output=True, timeout=10)
+        self.assertEqual(result.returncode, 64)
+        self.assertIn(b"--spin-microseconds", result.stderr)
 
 
 if __name__ == "__main__":

@@ -4,14 +4,11 @@ import BenchText
 // MARK: The figures
 
 let servers: [(label: String, name: String)] = [
-    ("switchboard", "**switchboard** (ours)"),
-    ("switchboard-options", "**switchboard serve** with options (`--framing newline --log-level warning --max-batch 100000`, the defaults' values, as editors start it)"),
-    ("switchboard-plain", "**switchboard**, built by a plain `swift build -c release` (no `-cross-module-optimization`)"),
-    ("jansson-echo", "C jansson echo (`jansson_line echo`, the floor)"),
+    ("switchboard", "**switchboard serve**"),
+    ("switchboard-mcp", "**switchboard mcp** (`tools/call` per input)"),
+    ("jansson-echo", "C jansson echo (the floor)"),
     ("foundation", "Swift + Foundation `JSONSerialization` loop"),
-    ("swift-floor", "Swift, no Foundation, static: `readLine` + `print` (start-up floor)"),
-    ("switchboard-mcp", "**switchboard mcp** (ours, the MCP face: `tools/call` per input)"),
-    ("mcp-swift-sdk", "MCP Swift SDK 0.12.1, one `echo` tool (`MCPSwiftSDKEcho`)"),
+    ("swift-floor", "empty Swift stdio program (start-up only)"),
 ]
 
 /// The figures derived from one run's rows.
@@ -47,10 +44,6 @@ public struct Figures {
             guard row.count >= 7, let requests = Double(row[1]), let cpu = Double(row[6]), requests > 0 else { return nil }
             return cpu / requests * 1e6
         })
-    }
-    func throughputCounts(_ label: String) -> String {
-        guard let row = rows.rows("throughput", label).first, row.count >= 5 else { return "n/a" }
-        return "\(grouped(Double(row[2]))) responses, \(grouped(Double(row[3]))) notifications"
     }
 
     // Ping-pong: field index 3 = p50 … 7 = max, 2 = mean (ns); reported in µs.
@@ -88,12 +81,6 @@ public struct Figures {
     /// The server's CPU µs a request, per round.
     func scaleCPUMicrosecondsPerRound(instances: Int) -> [Double] { scalePerRequest(instances: instances, field: 4) }
     func scaleCPUMicroseconds(instances: Int) -> Double? { median(scaleCPUMicrosecondsPerRound(instances: instances)) }
-    /// The CPU µs a request of the daemon's main thread (its reader: field 12) or of its
-    /// other threads (the session's executor and the rest: 13), median over rounds; nil for
-    /// results from a client that did not report them.
-    func scaleThreadCPUMicroseconds(instances: Int, field: Int) -> Double? {
-        median(scalePerRequest(instances: instances, field: field))
-    }
     /// Bytes per instance from field `index` (a total after all instances) minus field
     /// `baseline` (after one), in kB (RSS) or bytes (mallinfo).
     func perInstance(_ index: Int, baseline: Int, kilobytes: Bool) -> Double? {
@@ -102,11 +89,5 @@ public struct Figures {
             guard let total = Double(row[index]), let base = Double(row[baseline]), total >= 0, base >= 0 else { return nil }
             return (total - base) * (kilobytes ? 1024 : 1) / Double(many - 1)
         })
-    }
-
-    func instructions(_ workload: String, _ label: String) -> Double? {
-        median((rows.byKind["instr"] ?? [])
-            .filter { $0.count >= 3 && $0[0] == workload && $0[1] == label }
-            .compactMap { Double($0[2]) })
     }
 }

@@ -1,7 +1,7 @@
 // The start-up floor of a Swift process, for the daemon benchmarks: no Foundation, no JSON,
 // just the Swift runtime answering each line with a fixed response (and flushing). What a
-// Swift daemon cannot start faster than; run-daemon.sh builds it with --static-swift-stdlib, as
-// the daemon is, and times it next to the C echo.
+// Swift daemon cannot start faster than; run-daemon.sh builds it by the same command as the
+// daemon and times the two side by side.
 #if canImport(Glibc)
 import Glibc
 #endif

@@ -8,8 +8,7 @@
 //                                               N = 0 is the baseline subtracted from the total)
 //   SwitchboardBench memory VARIANT [GRAPHS]    bytes per small graph
 //   SwitchboardBench wire-output LINE_ID        what each Swift path writes for a line
-//   SwitchboardBench report RESULTS MACHINE PROFILE ANALYSIS OUT
-//   SwitchboardBench worst RESULTS              the workload furthest from its target
+//   SwitchboardBench report RESULTS MACHINE LESSONS OUT
 import BenchText
 
 #if canImport(Glibc)
@@ -84,25 +83,15 @@ case "wire-output":
     for output in WireWorkloads.outputs(of: line.text) { print("\(output.variant)\t\(output.text)") }
 
 case "report":
-    guard arguments.count >= 7 else { usage("report RESULTS MACHINE PROFILE ANALYSIS OUT") }
+    guard arguments.count >= 6 else { usage("report RESULTS MACHINE LESSONS OUT") }
     do {
         let results = try Results.load(arguments[2])
         let text = Report.render(
             results: results,
             machine: try readText(arguments[3]),
-            profile: try readText(arguments[4]),
-            analysis: (try? readText(arguments[5])) ?? ""
+            lessons: try readText(arguments[4])
         )
-        try writeText(text, to: arguments[6])
-    } catch {
-        usage("\(error)")
-    }
-
-case "worst":
-    guard arguments.count >= 3 else { usage("worst RESULTS") }
-    do {
-        let results = try Results.load(arguments[2])
-        print(Targets.evaluate(results).worstProfiled?.workload ?? "chain")
+        try writeText(text, to: arguments[5])
     } catch {
         usage("\(error)")
     }

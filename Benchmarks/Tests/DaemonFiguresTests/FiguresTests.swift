@@ -11,17 +11,7 @@ final class FiguresTests: XCTestCase {
         let f = figures(results)
         XCTAssertEqual(f.scaleMicroseconds(instances: 1), [1.25, 1.5])
         XCTAssertEqual(f.scaleCPUMicrosecondsPerRound(instances: 1), [2.25, 2.5])
-        XCTAssertEqual(try XCTUnwrap(f.scaleThreadCPUMicroseconds(instances: 1, field: 12)), 1.225, accuracy: 1e-9)
-        XCTAssertEqual(try XCTUnwrap(f.scaleThreadCPUMicroseconds(instances: 1, field: 13)), 1.15, accuracy: 1e-9)
         XCTAssertEqual(f.scaleMicroseconds(instances: 100_000), [])
-    }
-
-    func testAnOlderClientsRowsHaveNoThreadColumns() {
-        var results = ResultsText()
-        results.scale(instances: 1, seconds: 0.5, cpu: 0.9)
-        let f = figures(results)
-        XCTAssertNil(f.scaleThreadCPUMicroseconds(instances: 1, field: 12))
-        XCTAssertEqual(f.scaleMicroseconds(instances: 1), [1.25])
     }
 
     func testPerInstanceIsTheGrowthOverTheOtherInstances() throws {

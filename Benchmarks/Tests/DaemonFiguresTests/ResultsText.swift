@@ -22,9 +22,10 @@ struct ResultsText {
         lines.append(["throughput", label, "\(requests)", "\(requests)", "0", "\(requests)", "\(seconds)", "1.0", "0"].joined(separator: "\t"))
     }
 
-    /// An `instr` row: instructions a request of `workload` under callgrind.
-    mutating func instructions(_ workload: String, _ label: String, _ count: Double) {
-        lines.append(["instr", workload, label, "\(count)"].joined(separator: "\t"))
+    /// A `pingpong` row whose p99 is `p99Microseconds` (the other percentiles alike).
+    mutating func pingpong(_ label: String, p99Microseconds: Double) {
+        let ns = "\(Int(p99Microseconds * 1000))"
+        lines.append(["pingpong", label, "1000", ns, ns, ns, ns, ns, ns, "1000"].joined(separator: "\t"))
     }
 
     /// A `startup` row whose median is `milliseconds`.

@@ -89,7 +89,7 @@ final class WireChecker {
             require(id.hasPrefix("sb-") && parsed["id"] == .string(id) && parsed["method"]?.stringValue != nil,
                     "a malformed request to the client: \(text(bytes))")
             lines.append(.clientRequest)
-        case .response, .writtenResponse:
+        case .response:
             lines.append(.response(answer(in: parsed, line: bytes)))
             lastResult = parsed["result"]
         case let .batch(responses):

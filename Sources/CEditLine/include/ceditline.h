@@ -4,9 +4,9 @@
 // imported by exactly one Swift module, `REPL`.
 //
 // The library is loaded with dlopen when the REPL first edits a line, not linked: linked, it
-// and the three libraries it needs (libtinfo, libbsd, libmd) were loaded and relocated at
-// every start of every command, `serve` included, about 0.23 ms of a daemon's start-up
-// (BENCHMARKS.md, issue 18), and a machine without libedit could not start the daemon at all.
+// and the three libraries it needs (libtinfo, libbsd, libmd) would be loaded and relocated at
+// every start of every command, `serve` included, slowing a daemon's start-up, and a machine
+// without libedit could not start the daemon at all.
 // The header supplies the types and constants; each sb_ function forwards to the loaded one.
 // libedit's configuration calls (el_set, el_get, history) are variadic, which Swift cannot
 // call: each use the REPL needs has a typed function here.

@@ -37,8 +37,8 @@ typedef struct cjansson_arena cjansson_arena;
 
 /// Parses `length` bytes at `buffer` with `cjansson_load_flags()`, like `json_loadb`, except
 /// that every allocation jansson makes for the tree comes from an arena of its own: a parse
-/// costs no `malloc` and no `free` per node (about nineteen each for a one-line JSON-RPC
-/// request), and releasing the tree is one step instead of a walk over it.
+/// costs no `malloc` and no `free` per node, and releasing the tree is one step instead of a
+/// walk over it.
 ///
 /// On success returns the root and sets `*arena` to the tree's arena, or to NULL when no
 /// arena could be allocated and the tree was built with `malloc` as jansson does by default.

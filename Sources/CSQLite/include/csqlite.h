@@ -4,9 +4,9 @@
 // libsqlite3-dev), imported by exactly one Swift module, `SQLite`.
 //
 // The library is loaded with dlopen on first use, not linked: Debian builds it BIND_NOW, so
-// linking it made every daemon start resolve its ~1,600 symbol relocations (about a million
-// instructions, +19% of start-up) even when no --data-file is given. The header supplies the
-// types and constants; each csqlite_ function forwards to the loaded one.
+// linking it would make every daemon start resolve all its symbol relocations, a large part
+// of start-up, even when no --data-file is given. The header supplies the types and
+// constants; each csqlite_ function forwards to the loaded one.
 #include <sqlite3.h>
 
 /// Loads libsqlite3 once (thread-safe). NULL when loaded, else the loader's message, which

@@ -12,8 +12,8 @@ import Signals
 ///
 /// The second argument is a function from the model to its signal or property, so a key-path
 /// literal like those above is compiled to a plain property read. Taken as a `KeyPath` value,
-/// each literal was instantiated by the runtime at the type's first use: 120,000 instructions
-/// apiece, an eighth of the daemon's time to its first response (issue 18).
+/// each literal would be instantiated by the runtime at the type's first use, delaying the
+/// daemon's first response.
 public struct OutputDefinition<Model: AnyObject>: @unchecked Sendable {
     /// The output's name in notifications.
     public let name: String

@@ -4,8 +4,8 @@ import Signals
 /// A declared type with its model type erased: what the registry and the session work with.
 ///
 /// Its parts live in one shared, immutable object: every instance keeps its definition, and a
-/// copy is then one reference (8 bytes and one retain) rather than the description's five
-/// fields and a closure (72 bytes and six retains per instance; BENCHMARKS.md, issue 18).
+/// copy is then one reference and one retain rather than the description's five fields and a
+/// closure, each retained per instance.
 public struct ViewModelDefinition: @unchecked Sendable {
     /// The shared parts.
     private final class Parts: @unchecked Sendable {
@@ -69,8 +69,8 @@ public struct ViewModelDefinition: @unchecked Sendable {
     }
 
     /// Applies input number `index` (see `inputIndex(named:)`) to `model`, one this definition
-    /// made; false if there is none. Per type, not per instance: a model's own closures were two
-    /// heap blocks of every instance (BENCHMARKS.md, issue 18).
+    /// made; false if there is none. Per type, not per instance: closures of a model's own would
+    /// be heap blocks of every instance.
     func apply(_ model: AnyObject, _ index: Int, _ arguments: [JSONValue]) throws(InputFailure) -> Bool {
         try parts.apply(model, index, arguments)
     }
@@ -94,9 +94,8 @@ public struct ViewModelDefinition: @unchecked Sendable {
 
     /// The position of the input whose name is exactly these UTF-8 bytes (protocol names are
     /// bytes) in `description.inputs`, which is also its position for `apply`. Compared with a
-    /// copy of the names made once per type: reading each name from the description copied it,
-    /// a reference count taken and dropped on every name longer than 15 bytes, and the lookup
-    /// by name cost about 500 instructions a request (callgrind, issue 18).
+    /// copy of the names made once per type: reading each name from the description would copy
+    /// it, taking and dropping a reference count on every name longer than 15 bytes.
     func inputIndex(bytes: UnsafeRawBufferPointer) -> Int? {
         parts.inputIndex(bytes: bytes)
     }

@@ -6,7 +6,7 @@ enum ArgumentMatcher {
     /// Positional arguments for `input`: omitted nullable parameters become `null`.
     ///
     /// `method` names the call in error messages only, so it is built only for an error: the
-    /// interpolation cost about 600 instructions on every request (BENCHMARKS.md, issue 18).
+    /// interpolation would otherwise run on every request.
     static func match(_ params: RPCParams, to input: InputDescription, method: @autoclosure () -> String) -> Result<[JSONValue], RPCError> {
         let parameters = input.parameters
         switch params {

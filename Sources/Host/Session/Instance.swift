@@ -1,4 +1,3 @@
-import CPrefetch
 import JSON
 import Signals
 
@@ -38,46 +37,6 @@ final class Instance {
             last = sink
             sink.subscription = definition.observe(model, index, sink)
         }
-    }
-
-    /// How far the objects made for this instance reach around the instance object: the
-    /// model, made first, usually lies `before` bytes below it, and the sinks and their
-    /// subscriptions, made last, end `after` bytes above it; the allocator places the graph
-    /// made in between in between. Measured from the objects Host knows; nil if they are not
-    /// laid out so (the model above the instance, or more than `maxPrefetchBytes` apart).
-    /// With 20,000 signup instances made in a row, every one from the tenth percentile to the
-    /// ninetieth spanned 3,744 bytes from the model; the first few, made among the daemon's
-    /// start-up allocations, up to 9,264. See `Session.lookAhead(atMethod:)`.
-    var span: (before: Int, after: Int)? {
-        guard let model else { return nil }
-        func address(_ object: AnyObject) -> Int { Int(bitPattern: Unmanaged.passUnretained(object).toOpaque()) }
-        let here = address(self)
-        var end = here
-        forEachSink { sink in
-            end = Swift.max(end, address(sink))
-            if let subscription = sink.subscription { end = Swift.max(end, address(subscription as AnyObject)) }
-        }
-        // The last object's own bytes: none Host makes is larger than 128.
-        let before = here - address(model), after = end + 128 - here
-        guard before >= 0, before + after <= Self.maxPrefetchBytes else { return nil }
-        return (before, after)
-    }
-
-    /// A span that covers the instance object alone (80 bytes, in at most two lines): what a
-    /// look-ahead loads when its type's layout is unknown.
-    static let ownSpan = (before: 0, after: 128)
-
-    /// The most a prefetch loads: enough for the largest built-in types, little enough that a
-    /// model the allocator placed apart from the rest of its instance costs nothing much.
-    static let maxPrefetchBytes = 16 * 1024
-
-    /// Starts loading the objects of the instance at `address` into the cache, assuming they
-    /// lie as `span` says (see `span`; its type's latest contiguous instance's). Reads
-    /// nothing: it needs only the instance's address, which the table holds. A hint that never
-    /// faults, so a guess that reaches past the instance, or into memory that is not mapped,
-    /// costs only the wasted loads.
-    static func prefetch(at address: UnsafeRawPointer, span: (before: Int, after: Int)) {
-        switchboard_prefetch(address - span.before, span.before + span.after)
     }
 
     /// Whether `destroy()` was called (the model is then gone; a stored flag would make the

@@ -7,8 +7,8 @@ import Signals
 /// The output's subscription calls `send(_:)` through a closure that captures only this
 /// object, so the closure's context is the object itself. One object per output replaces a
 /// route closure, the closure around it, a slot in an array of last values, a slot in an array
-/// of subscriptions and the weak reference's side table of the instance: five heap blocks of
-/// every instance with two outputs (BENCHMARKS.md, issue 18).
+/// of subscriptions and the weak reference's side table of the instance: several heap blocks
+/// of every instance.
 @usableFromInline
 final class OutputSink {
     /// Unowned: the instance owns this sink, and disposes the subscription that calls it when

@@ -5,8 +5,8 @@ import SystemIO
 ///
 /// A type registered with `register(_:declaredBy:)` is declared on first use: building a
 /// declaration instantiates the generic metadata of every input, output and option it has,
-/// which made up a fifth of a daemon's start-up instructions for seven types (BENCHMARKS.md,
-/// issue 18), while a session usually creates one or two of them.
+/// a large start-up cost if every type were declared, while a session usually creates one or
+/// two of them.
 public struct Registry: Sendable {
     /// By exact name: `"signup"` and a canonically equivalent spelling are different names.
     private var types: [ExactString: Entry] = [:]

@@ -6,9 +6,8 @@ extension Session {
     ///
     /// Reads the method's UTF-8 bytes where they lie: a request to a live instance is split,
     /// found and matched to its input on those bytes, and strings are made only for the other
-    /// paths (a host method, `rpc.discover`, implicit creation, an error). Making the two
-    /// halves into strings, comparing them as strings and finding the input by name cost about
-    /// 1,200 instructions a request (callgrind, issue 18).
+    /// paths (a host method, `rpc.discover`, implicit creation, an error): the common request
+    /// makes no string.
     func dispatch(_ request: RPCRequest) -> Result<JSONValue, RPCError> {
         // A native string's bytes are always contiguous; another (none is made on Linux) is
         // copied once.
@@ -30,10 +29,7 @@ extension Session {
             }
             return .success(openRPCDocument)
         }
-        // A live instance stays the one its id names (ids are unique, and only destroying
-        // takes one out of the table), so one found ahead is still right.
-        if let live = lookedAheadInstance(target: targetBytes)
-            ?? withInstances({ $0.find(bytes: targetBytes, hash: InstanceTable.hash(bytes: targetBytes)) }) {
+        if let live = withInstances({ $0.find(bytes: targetBytes) }) {
             return applyInput(inputBytes, params: request.params, to: live)
         }
         let target = String(decoding: targetBytes, as: UTF8.self)
@@ -85,7 +81,7 @@ extension Session {
     @inline(__always)
     static func splitAtFirstDot(_ method: UnsafeRawBufferPointer) -> (target: UnsafeRawBufferPointer, input: UnsafeRawBufferPointer)? {
         // Scanned as the UInt8s they are (a string's UTF-8 storage): a raw buffer's own
-        // `firstIndex` costs about twice the instructions a byte.
+        // `firstIndex` is slower per byte.
         guard let dot = method.assumingMemoryBound(to: UInt8.self).firstIndex(of: Self.methodSeparator) else { return nil }
         return (UnsafeRawBufferPointer(rebasing: method[..<dot]), UnsafeRawBufferPointer(rebasing: method[(dot + 1)...]))
     }
@@ -124,16 +120,16 @@ extension Session {
             return .failure(unknownInput(String(decoding: nameBytes, as: UTF8.self), instance: instance.id, definition: definition))
         }
         let arguments: [JSONValue]
-        // The description is read in place: a copy of it retained each of its strings.
+        // The description is read in place: a copy of it would retain each of its strings.
         // (The method is named for an error only: the argument is an autoclosure.)
         switch ArgumentMatcher.match(params, to: definition.description.inputs[index], method: "\(instance.id).\(definition.description.inputs[index].name)") {
         case let .success(matched): arguments = matched
         case let .failure(error): return .failure(error)
         }
-        // The model is borrowed from the instance, not retained: a retain's first touch of the
-        // model's header was a line of its own from memory in most requests at 100,000
-        // instances (DAEMON-ANALYSIS.md, issue 18). The instance keeps it, and a destroy while
-        // the input runs hands it to `modelsReleasedAfterInputs` (`Instance.destroy()`).
+        // The model is borrowed from the instance, not retained: a retain would touch the
+        // model's header, a cache miss of its own when many instances are live. The instance
+        // keeps it, and a destroy while the input runs hands it to `modelsReleasedAfterInputs`
+        // (`Instance.destroy()`).
         guard let model = instance.model.map(Unmanaged.passUnretained) else {
             return .failure(RPCError(.methodNotFound, "Method not found: instance '\(instance.id)' was destroyed"))
         }

@@ -129,10 +129,6 @@ extension Session {
         guard instances.count < configuration.maxInstances else {
             return .failure(RPCError(.limitExceeded, "Instance limit reached: \(configuration.maxInstances) instances are alive; destroy some first", data: ["limit": .integer(Int64(configuration.maxInstances))]))
         }
-        // Everything from here to the return is the creation a placement keeps together.
-        let placement = configuration.placement
-        placement?.willCreate(definition.identity)
-        defer { placement?.didCreate() }
         let context = CreationContext(id: id, options: options, scheduler: scheduler, client: clientChannel, settings: configuration.settings, storage: storage, log: diagnose)
         let model: AnyObject
         do {
@@ -143,12 +139,9 @@ extension Session {
             return .failure(RPCError(.creationFailed, "Could not create '\(id)' of type \(type): \(error.message)", data: .object(data)))
         }
         let instance = Instance(id: id, definition: definition, model: model)
-        let layout = layoutNumber(of: definition)
-        instances.insert(instance, layout: layout)
+        instances.insert(instance)
+        instanceCreated()
         instance.connect(to: self)
-        // The type's latest contiguous layout; one laid out otherwise (among other
-        // allocations) keeps the one before.
-        if layout != 0, let span = instance.span { lookAheadSpans[layout] = span }
         return .success(instance)
     }
 
@@ -159,6 +152,7 @@ extension Session {
         case let .success(instance):
             instance.destroy()
             instances.remove(instance)
+            returnMemoryIfMostInstancesAreGone()
             return .success(true)
         }
     }

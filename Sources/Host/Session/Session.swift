@@ -2,6 +2,7 @@ import RPC
 import FoundationEssentials
 import JSON
 import Signals
+import SystemIO
 
 /// One client's conversation with the host: instances, dispatch, outputs, delegated calls.
 ///
@@ -34,30 +35,11 @@ public final class Session {
     /// exclusivity check: a session runs on one serial executor, so no two threads access
     /// them at once, and every access is a single statement that calls out to nothing (an
     /// output that reaches `send` while an input is applied starts its own access after the
-    /// input's have ended). The checks cost about 190 instructions a request.
+    /// input's have ended).
     @exclusivity(unchecked) var instances = InstanceTable()
-    /// Where the table held the instances the last `lookAheadDistance` looked-ahead requests
-    /// address (see `lookAhead(atMethod:)`), a ring whose oldest entry, usually the current
-    /// request's, is at `lookedAheadOldest`. Slots and entries, not references: reading an
-    /// instance there would wait for its memory.
-    @exclusivity(unchecked) var lookedAhead = LookedAhead(repeating: nil)
-    /// The position of the oldest candidate in `lookedAhead`, the next to be replaced.
-    @exclusivity(unchecked) var lookedAheadOldest = 0
-    /// The hash of the target of the request `lookAheadDistance` ahead, once its table slot
-    /// has been asked for (see `lookAhead(atMethod:)`).
-    @exclusivity(unchecked) var pendingLookAheadHash: Int?
-    /// Where each layout's objects lie around its instances, by layout number (see
-    /// `Instance.span`; the table keeps each instance's number in its entry): what a
-    /// look-ahead prefetches around an instance. Number 0, and a type none of whose instances
-    /// has been laid out contiguously, load the instance alone.
-    @exclusivity(unchecked) var lookAheadSpans = ContiguousArray(repeating: Instance.ownSpan, count: InstanceIndex.layoutCount)
-    /// Each view-model type's layout number, from 1 in the order of their first instances;
-    /// types past the table's 15 numbers have none (0). By type rather than one for the
-    /// session: a single instance of a larger type, made last, made every request of a
-    /// 100,000-signup session load checkout's 12 KB neighbourhood or signin's, 4% to 35% more
-    /// CPU a request in the runs measured (DAEMON-ANALYSIS.md, issue 18's twenty-fourth
-    /// session).
-    private var layoutNumbers: [ObjectIdentifier: Int] = [:]
+    /// The most instances alive at once since the heap was last trimmed (see
+    /// `returnMemoryIfMostInstancesAreGone()`).
+    private var instancesPeakSinceTrim = 0
     /// The last number used for a generated id, per type: `signup`, then `signup-2`…
     private var generatedIDs: [ExactString: Int] = [:]
     @exclusivity(unchecked) private var seq: Int64 = 0
@@ -126,7 +108,7 @@ public final class Session {
 
     /// Closes what the session's shared objects hold outside the process (the friends
     /// database; see ``SessionResource``), so that a process about to end can exit without
-    /// tearing down its instances one by one (at 100,000 instances that took 0.7 s). Requests
+    /// tearing down its instances one by one, which grows with their number. Requests
     /// after it still run; what needs a closed resource fails with a clear error.
     public func closeResources() {
         storage.closeResources()
@@ -149,116 +131,13 @@ public final class Session {
     /// daemon parses on its reader thread (see `StdioServer`).
     public var maxBatch: Int { configuration.maxBatch }
 
-    /// From how many live instances `lookAhead(atMethod:)` prefetches. Below it, the instances
-    /// mostly stay in the processor's second-level cache (1 MB a core here, some 280 signups) and the
-    /// look-ahead's work costs more than the misses it saves; above it, a request more and
-    /// more often meets an instance the cache no longer holds. Measured with the look-ahead
-    /// that does not wait for the instance (`bash Benchmarks/scale-ab.sh -i N`, the look-ahead
-    /// always on against this threshold's predecessor, 8,192; CPU a request, medians of the
-    /// paired rounds; DAEMON-ANALYSIS.md, issue 18's twenty-second session): +0.09 µs with one
-    /// instance, +0.05 with 200, none with 500, −0.08 with 1,000; from 1,024 on, −0.30 with
-    /// 2,000 and −0.44 with 4,000. (The look-ahead that compared the id in its second stage
-    /// waited for the instance, and only paid from about 4,000 instances.)
-    static let lookAheadMinimumInstances = 1_024
-
-    /// How many messages ahead of the one about to run the transport hints
-    /// (`lookAhead(atMethod:)`): the table's slot of that message's target is asked for then,
-    /// and its instance's objects one message later, `lookAheadDistance - 1` requests before
-    /// its own. Two: with the objects prefetched into the first-level cache, three gained a
-    /// little (in 36 paired rounds at 100,000 signups, 24 with less CPU a request, medians
-    /// −0.05 to −0.15 µs), but with the second-level prefetch now used it lost (eight paired
-    /// rounds: wall ratio +0.10, 7 of 8 higher; DAEMON-ANALYSIS.md, issue 18's twenty-fifth
-    /// session).
-    public static var lookAheadDistance: Int { LookedAhead.count }
-    /// The ring of candidates found ahead, one for each message between a hint and its run.
-    typealias LookedAhead = InlineArray<2, InstanceCandidate?>
-
-    /// A hint from the transport, called once before each pipelined message it hands over
-    /// with the method of the message `lookAheadDistance` places further on (nil when that
-    /// frame is not a single request, or there is none): with many live instances, the
-    /// instances coming requests address load into the cache while earlier requests run,
-    /// instead of missing it object by object when their turn comes.
-    ///
-    /// In two stages, so neither waits for memory: for the method given, its target's hash
-    /// is computed and the table's slot for it asked for; for the method given the time
-    /// before, the table is read (loaded by now) up to the first entry with the hash's tag,
-    /// and the objects around that entry's instance asked for (`Instance.prefetch`, into the
-    /// second-level cache), which needs only its address and the layout number the entry
-    /// keeps beside it (its type's span, `lookAheadSpans`). The instance itself is
-    /// not read here: its id is compared when its request is dispatched, by which time its
-    /// lines have arrived (when this stage compared the id, it waited for the instance: at
-    /// 100,000 instances a graph-free view model's request took 0.14 µs more CPU, signup's no
-    /// measurably different; DAEMON-ANALYSIS.md, issue 18's twenty-second session). The slot
-    /// and its entry are remembered, and dispatch uses the instance only if the slot still
-    /// holds that entry and the instance's id is the request's target
-    /// (`lookedAheadInstance(target:)`), so it is the instance the table would give, and
-    /// nothing else changes.
-    ///
-    /// Written to copy nothing it can read in place (the strings are read through `utf8`,
-    /// not a mutable copy for `withUTF8`; the table through `withInstances`), and to keep
-    /// neither an instance nor a method: every copy of a method, an instance or the table is
-    /// a reference count taken and dropped, an atomic operation each, on every request of a
-    /// large session (callgrind, issue 18).
-    public func lookAhead(atMethod method: String?) {
-        if let hash = pendingLookAheadHash {
-            pendingLookAheadHash = nil
-            let candidate = withInstances { $0.candidate(hash: hash) }
-            if let candidate, let address = withInstances({ $0.address(of: candidate) }) {
-                Instance.prefetch(at: address, span: prefetchSpan(of: candidate))
-            }
-            lookedAhead[lookedAheadOldest] = candidate
-            lookedAheadOldest = lookedAheadOldest + 1 == LookedAhead.count ? 0 : lookedAheadOldest + 1
-        }
-        guard wantsLookAhead, let method else { return }
-        let hash = method.utf8.withContiguousStorageIfAvailable { bytes in
-            (Self.splitAtFirstDot(UnsafeRawBufferPointer(bytes))?.target).map(InstanceTable.hash(bytes:))
-        } ?? nil
-        guard let hash else { return }
-        withInstances { $0.prefetch(hash: hash) }
-        pendingLookAheadHash = hash
-    }
-
-    /// What a look-ahead loads around a candidate: its layout's span, from its table entry.
-    @inline(__always)
-    func prefetchSpan(of candidate: InstanceCandidate) -> (before: Int, after: Int) {
-        lookAheadSpans[withInstances { $0.layout(of: candidate) }]
-    }
-
-    /// The layout number of `definition`'s instances (see `layoutNumbers`), given to the next
-    /// type at its first instance while numbers are left.
-    func layoutNumber(of definition: ViewModelDefinition) -> Int {
-        if let number = layoutNumbers[definition.identity] { return number }
-        let number = layoutNumbers.count + 1 < InstanceIndex.layoutCount ? layoutNumbers.count + 1 : 0
-        layoutNumbers[definition.identity] = number
-        return number
-    }
-
     /// Calls `body` with the instance table accessed in place. A read of a struct stored in a
-    /// class copies it (a reference to each of the table's buffers taken and dropped, an
-    /// atomic operation each), because any call could change the property meanwhile; an
-    /// `inout` access is exclusive, so the table is read where it lies.
+    /// class copies it (a reference to each of the table's buffers taken and dropped), because
+    /// any call could change the property meanwhile; an `inout` access is exclusive, so the
+    /// table is read where it lies.
     @inline(__always)
     func withInstances<Result>(_ body: (inout InstanceTable) -> Result) -> Result {
         body(&instances)
-    }
-
-    /// Whether there are enough live instances for `lookAhead(atMethod:)` to act.
-    public var wantsLookAhead: Bool { instances.count >= Self.lookAheadMinimumInstances }
-
-    /// The live instance whose id is the UTF-8 bytes `target`, if it was found ahead.
-    func lookedAheadInstance(target: UnsafeRawBufferPointer) -> Instance? {
-        // Oldest first: the transport hints each message `lookAheadDistance` places ahead, so
-        // when a request runs, the oldest candidate is usually its own and the others the
-        // next requests'.
-        var position = lookedAheadOldest
-        for _ in 0..<LookedAhead.count {
-            if let candidate = lookedAhead[position],
-               let instance = withInstances({ $0.confirmed(candidate, bytes: target) }), !instance.isDestroyed {
-                return instance
-            }
-            position = position + 1 == LookedAhead.count ? 0 : position + 1
-        }
-        return nil
     }
 
     /// Handles a frame already parsed by `MessageParser.parse(_:maxBatch:)` with `maxBatch`.
@@ -412,6 +291,25 @@ public final class Session {
             }
         }
     }
+
+    /// Notes the live instances after a creation, for `returnMemoryIfMostInstancesAreGone()`.
+    func instanceCreated() {
+        instancesPeakSinceTrim = Swift.max(instancesPeakSinceTrim, instances.count)
+    }
+
+    /// Asks the allocator to give freed memory back to the system once at least half of a
+    /// large peak of instances is gone: glibc keeps what it freed for reuse, so a daemon that
+    /// held many instances would otherwise keep their memory resident for its whole life.
+    /// Trimming walks the heap, so it runs once per halving, not on every destroy.
+    func returnMemoryIfMostInstancesAreGone() {
+        let peak = instancesPeakSinceTrim
+        guard peak >= Self.trimmingPeak, instances.count * 2 <= peak else { return }
+        ProcessMemory.returnFreeMemory()
+        instancesPeakSinceTrim = instances.count
+    }
+
+    /// From how many live instances a peak is worth trimming after.
+    static let trimmingPeak = 1_024
 
     /// Marks the session for shutdown.
     func requestShutdown() {

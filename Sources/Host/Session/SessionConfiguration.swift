@@ -24,9 +24,6 @@ public struct SessionConfiguration: Sendable {
     public var clientCallTimeout: TimeInterval = 30
     /// Host-wide settings handed to every `make` closure (for example `dataDirectory`).
     public var settings: JSONObject = [:]
-    /// Told around each instance's creation (the executable's `InstanceRuns`); nil places
-    /// nothing.
-    public var placement: (any CreationPlacement)?
 
     /// The defaults.
     public init() {}

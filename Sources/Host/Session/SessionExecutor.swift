@@ -40,8 +40,7 @@ public final class SessionExecutor: @unchecked Sendable {
     ///
     /// Through Dispatch's non-generic `sync(execute:)`, the result carried out by hand: its
     /// generic `sync<T>` wraps the block in three more closures (a rescue for rethrowing, the
-    /// flags' overload) and cost about 2,300 instructions a call, a tenth of a ping-pong
-    /// request (callgrind, issue 18), where this costs about 700.
+    /// flags' overload), several times the cost of this path on every request.
     public func sync<T, Failure: Error>(_ body: (Session) throws(Failure) -> T) throws(Failure) -> T {
         var value: T?
         var failure: Failure?

@@ -109,7 +109,7 @@ public struct JSONNode: @unchecked Sendable {
 
     /// Whether this is a string whose UTF-8 bytes are exactly `text`'s, compared in the tree
     /// without copying it out: protocol constants such as `"jsonrpc": "2.0"` are checked on
-    /// every message, and a `String` made for the comparison cost a few hundred instructions.
+    /// every message, and making a `String` for the comparison would cost far more.
     public func isString(_ text: StaticString) -> Bool {
         guard kind == .string, let bytes = json_string_value(pointer) else { return false }
         let length = json_string_length(pointer)

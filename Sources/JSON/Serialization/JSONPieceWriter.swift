@@ -2,10 +2,10 @@
 /// buffer on the stack, appended to the array in one go.
 ///
 /// The daemon's wire lines are a dozen short pieces each, and an `Array.append(contentsOf:)`
-/// per piece cost about 80 instructions whatever its length (callgrind, BENCHMARKS.md, issue
-/// 18): here a piece is copied into the stack buffer, and the array is appended to once per
-/// ``stagingBytes`` (or before a piece that goes to the array directly). The bytes are those
-/// of ``JSONValue/write(to:)`` for the same values; `JSONPieceWriterTests` checks them.
+/// per piece has a fixed cost whatever its length: here a piece is copied into the stack
+/// buffer, and the array is appended to once per ``stagingBytes`` (or before a piece that
+/// goes to the array directly). The bytes are those of ``JSONValue/write(to:)`` for the same
+/// values; `JSONPieceWriterTests` checks them.
 public struct JSONPieceWriter: ~Copyable {
     /// The stack buffer's size: a notification's envelope fits it whole.
     @inlinable public static var stagingBytes: Int { 512 }
@@ -86,17 +86,6 @@ public struct JSONPieceWriter: ~Copyable {
         let written = JSONWriter.writeEscaped(utf8, to: at + 1)
         at[written + 1] = UInt8(ascii: "\"")
         staged += written + 2
-    }
-
-    /// JSON text written before (see ``JSONText``), as it is.
-    public mutating func text(_ text: JSONText) {
-        text.bytes.withUnsafeBufferPointer { piece in
-            guard let at = room(for: piece.count), let source = piece.baseAddress else {
-                return bytes.append(contentsOf: piece)
-            }
-            at.update(from: source, count: piece.count)
-            staged += piece.count
-        }
     }
 
     /// An integer: the bytes of ``JSONValue/writeInteger(_:to:)``.

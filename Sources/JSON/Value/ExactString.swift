@@ -64,7 +64,7 @@ public func bytesEqual(_ lhs: UnsafeRawBufferPointer, _ rhs: UnsafeRawBufferPoin
 @inlinable
 public func bytesEqual(_ string: String, _ bytes: UnsafeRawBufferPointer) -> Bool {
     // In place when the string's bytes are contiguous (every native string's): a mutable copy
-    // for `withUTF8` took a reference on a string longer than 15 bytes.
+    // for `withUTF8` would take a reference on a string longer than 15 bytes.
     if let equal = string.utf8.withContiguousStorageIfAvailable({ bytesEqual(UnsafeRawBufferPointer($0), bytes) }) {
         return equal
     }

@@ -1,6 +1,6 @@
 // Hand-written equality and hashing. The synthesized versions recurse once per level
-// of nesting with large frames (over 1 MiB of stack for the 2048 levels the parser
-// accepts, in debug builds); these keep the native stack flat.
+// of nesting with large frames (a deep stack for the 2048 levels the parser accepts, in
+// debug builds); these keep the native stack flat.
 
 extension JSONValue {
     /// Structural equality: same case and equal payloads; objects compare without

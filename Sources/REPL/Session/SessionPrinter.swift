@@ -57,8 +57,6 @@ final class SessionPrinter {
             return formatter.clientRequest(id: id, method: method, params: params)
         case let .response(response):
             return lines(for: response.result, purpose: purpose)
-        case let .writtenResponse(_, result):
-            return lines(for: .success(result.value), purpose: purpose)
         case let .batch(responses):
             return responses.flatMap { lines(for: $0.result, purpose: .raw) }
         case .notification:

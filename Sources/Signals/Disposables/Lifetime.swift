@@ -32,8 +32,8 @@ public class Lifetime: @unchecked Sendable {
     // The state of a signal core (`SignalCoreBase`, a subclass), guarded by its `mutex`:
     // declared here for the same reason as `subscriptionIsActive`. With the fields above they
     // fill the word after the object's header, and every signal core is 16 bytes smaller than
-    // with its own word for them and a token counter here (BENCHMARKS.md, issue 18): most
-    // cores are 8 bytes past a 16-byte boundary, so 8 bytes less would have saved nothing.
+    // with its own word for them and a token counter here: most cores are 8 bytes past a
+    // 16-byte boundary, so 8 bytes less would save nothing.
     /// Guards all mutable state of a signal core; held only for bookkeeping, never across a
     /// callout. Distinct from `lock`, which guards the lifetime and the subscription.
     @usableFromInline
@@ -219,9 +219,8 @@ public class Lifetime: @unchecked Sendable {
     /// Adds `subscription` (an operator's inlet, whose own lifetime is otherwise unused) as a
     /// child kept to the end, without a token: while this lifetime has never handed out a
     /// token, the children form a chain through their own `children`, the newest first, and
-    /// `end()` disposes them all. An operator with several sources keeps no array for them
-    /// (a signup view model had five, 544 bytes; BENCHMARKS.md, issue 18). Disposed at once
-    /// if this lifetime has ended.
+    /// `end()` disposes them all. An operator with several sources so needs no array buffer
+    /// for them. Disposed at once if this lifetime has ended.
     @inlinable
     final func keep(chaining subscription: SubscriptionBase) {
         let kept: Bool = lock.withLock {

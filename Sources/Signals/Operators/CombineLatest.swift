@@ -51,15 +51,14 @@ final class CombineState: @unchecked Sendable {
 /// (an `Operator` of that source, whose type is `First`) and that the other sources' inlets
 /// send to, which counts the sources that have a value and those that have completed. The
 /// generated subclass stores each source's latest value. One object per combination, plus one
-/// inlet per source after the first: no separate state box, slots or closure contexts
-/// (BENCHMARKS.md, issue 18).
+/// inlet per source after the first: no separate state box, slots or closure contexts.
 ///
 /// Its state is guarded by the core's `mutex`: sources on different threads decide in lock
 /// order, and each decision is admitted to the core in the same locked section and delivered
 /// after it (see `Core.admitHandingOff`), so they are also delivered in that order and no
 /// observer runs under the lock. One locked section per event for deciding and admitting:
-/// under the lifetime's `lock` with the admission nested under `mutex`, it took one
-/// compare-exchange more (BENCHMARKS.md, issue 18).
+/// deciding under the lifetime's `lock` with the admission nested under `mutex` would take
+/// one compare-exchange more.
 @usableFromInline
 class CombiningLatest<First, Output, Failure: Swift.Error>: Signal<First, Failure>.Operator<Output, Failure>, @unchecked Sendable {
     @usableFromInline
@@ -100,10 +99,9 @@ class CombiningLatest<First, Output, Failure: Swift.Error>: Signal<First, Failur
                 return end.decide(completing: false) ? admitHandingOff(.interrupted) : nil
             }
         }
-        // Unwrapped by moving it out: `decided?.deliver()` copied the handoff (its event, a
-        // tuple of the sources' values) through its generic value witness before delivering,
-        // and destroyed the copy after (688 of 25,873 instructions a pipelined signup request,
-        // callgrind, issue 18).
+        // Unwrapped by moving it out: `decided?.deliver()` would copy the handoff (its event,
+        // a tuple of the sources' values) through its generic value witness before delivering,
+        // and destroy the copy after.
         guard let handoff = consume decided else { return }
         handoff.deliver()
     }

@@ -17,8 +17,7 @@ extension Signal {
     }
 
     /// `merge`: a core that observes the first source itself (as an `Operator`: an inlet
-    /// fewer, 64 bytes per merge; BENCHMARKS.md, issue 18) and that the other sources'
-    /// inlets send to.
+    /// fewer per merge) and that the other sources' inlets send to.
     @usableFromInline
     final class Merging: Operator<Value, Error>, @unchecked Sendable {
         /// When the merge ends; guarded by `lock` (the lifetime's).

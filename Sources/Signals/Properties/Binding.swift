@@ -61,8 +61,8 @@ public func <~ <Target: BindingTargetProvider, Source: BindingSource>(
 /// Binds the values of a signal to `target` until either ends; see the general `<~`.
 ///
 /// The signal is observed directly rather than through its `producer`: the same values (those
-/// sent after the binding starts) without the producer's own signal in between, five heap
-/// blocks fewer per binding of a view model (BENCHMARKS.md, issue 18).
+/// sent after the binding starts) without the producer's own signal in between, and fewer
+/// heap blocks per binding.
 @discardableResult
 @inlinable
 public func <~ <Target: BindingTargetProvider>(
@@ -77,8 +77,8 @@ public func <~ <Target: BindingTargetProvider>(
 ///
 /// The general form for a signal observes with a closure around the target's action, two
 /// closures and a context; here the subscription's one closure captures only the property's
-/// core (see `MutableProperty.bindingTarget`): one heap block per binding, where a view model
-/// that feeds a property from an output had four (BENCHMARKS.md, issue 18).
+/// core (see `MutableProperty.bindingTarget`): one heap block per binding rather than the
+/// general form's four.
 @discardableResult
 @inlinable
 public func <~ <Value>(target: MutableProperty<Value>, source: Signal<Value, Never>) -> Disposable? {

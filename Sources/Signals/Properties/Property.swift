@@ -84,7 +84,7 @@ public final class Property<Value>: PropertyProtocol, @unchecked Sendable {
 
     /// A property whose value is `transform` of `source`'s, built straight on the source's
     /// core: one subscription and one closure, where the producer path (`map` on the source's
-    /// producer, a relay, a second core behind `lift`) took about 20 more allocations.
+    /// producer, a relay, a second core behind `lift`) makes many more allocations.
     ///
     /// The source's value is read with its version and the subscription replays the value only
     /// if it changed in between, so no change is missed and `transform` runs once per value.

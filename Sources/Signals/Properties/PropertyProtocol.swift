@@ -32,9 +32,9 @@ extension MutablePropertyProtocol {
 /// A weak reference that cannot be reassigned.
 ///
 /// A closure that captures `[weak x]` reads `x` from a mutable box, and the runtime checks
-/// every such read for exclusive access (`swift_beginAccess`, about 60 instructions); a
-/// captured `WeakReference` is stored in the closure's context just the same, but immutable,
-/// so reading it needs no check.
+/// every such read for exclusive access (a `swift_beginAccess` call); a captured
+/// `WeakReference` is stored in the closure's context just the same, but immutable, so
+/// reading it needs no check.
 @usableFromInline
 struct WeakReference<Object: AnyObject> {
     @usableFromInline

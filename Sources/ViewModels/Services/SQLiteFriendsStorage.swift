@@ -10,7 +10,7 @@ import SystemIO
 /// - WAL journal with `synchronous=FULL`: a committed transaction survives the process being
 ///   killed (`kill -9`) and also a power loss or an OS crash. (`NORMAL` would keep the first
 ///   but could lose the last commits on the second; the store promises that no acknowledged
-///   write is ever lost, and one fsync per change is what the JSON file cost before.)
+///   write is ever lost, which is worth one fsync per change.)
 /// - Ids come from `INTEGER PRIMARY KEY AUTOINCREMENT`: never reused, never colliding between
 ///   daemons, since each is assigned inside the writer's transaction.
 /// - Every read goes to the database, so a daemon sees the other daemons' writes at once.
@@ -224,10 +224,9 @@ public final class SQLiteFriendsStorage: FriendsStorage {
     /// Switches the database to write-ahead logging. Two daemons opening a new file at once
     /// both ask for the switch, which needs the file to themselves; SQLite answers the loser
     /// `SQLITE_BUSY` at once rather than waiting (its busy handler is not called where
-    /// waiting could deadlock), and one daemon in four failed to start that way
-    /// (`Tests/e2e/test_store.py`). So the switch is retried, every 5 ms, for as long as
-    /// `busy_timeout` would have waited; by then the winner has switched the file, and the
-    /// retry finds it in WAL mode.
+    /// waiting could deadlock), which would fail the loser's start (`Tests/e2e/test_store.py`).
+    /// So the switch is retried, every 5 ms, for as long as `busy_timeout` would have waited;
+    /// by then the winner has switched the file, and the retry finds it in WAL mode.
     private static func switchToWAL(_ database: Database) throws(SQLiteError) {
         let deadline = Pause.monotonicMilliseconds + Int64(busyTimeoutMilliseconds)
         while true {

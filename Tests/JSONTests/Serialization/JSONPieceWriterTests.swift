@@ -45,35 +45,6 @@ final class JSONPieceWriterTests: XCTestCase {
         }
     }
 
-    func testWrittenTextIsCopiedAsItIsWhereverItFalls() {
-        // Short texts are staged, long ones (past the staging buffer) appended directly; the
-        // order holds either way.
-        let values: [JSONValue] = [
-            .null, 7, "é\n", ["a": [1, 2.5]], .string(String(repeating: "x", count: JSONPieceWriter.stagingBytes * 2)),
-        ]
-        var bytes: [UInt8] = []
-        JSONPieceWriter.append(to: &bytes) { line in
-            line.raw("[")
-            for (index, value) in values.enumerated() {
-                if index > 0 { line.raw(",") }
-                line.text(JSONText(value))
-                line.raw(",")
-                line.text(JSONText { $0.value(value) })
-            }
-            line.raw("]")
-        }
-        XCTAssertEqual(bytes, JSONValue.array(values.flatMap { [$0, $0] }).serialized())
-    }
-
-    func testJSONTextReadsBackAsItsValue() {
-        let value: JSONValue = ["k": ["é \u{2028}", 1, -0.5, nil, true]]
-        XCTAssertEqual(JSONText(value).value, value)
-        XCTAssertEqual(JSONText(value), JSONText { $0.value(value) })
-        XCTAssertEqual(JSONText(value).bytes, value.serialized())
-        // A raw piece that is not JSON makes text that reads as null, not a crash.
-        XCTAssertEqual(JSONText { $0.raw("{not json") }.value, .null)
-    }
-
     func testPiecesLongerThanTheStagingBufferKeepTheirOrder() {
         // Fill the buffer nearly full, then pieces that fit only after a flush, and pieces that
         // never fit (written to the array directly, after what was staged).

@@ -6,7 +6,7 @@ import Signals
 ///
 /// OpenCombine 0.14.0 has no combineLatest; its row uses a hand-written combiner (three
 /// subjects whose sinks update shared state and send the tuple on a fourth subject), which is
-/// how the OpenCombine figure was obtained. It is for orientation, not a target.
+/// how the reference OpenCombine figure was obtained. It is for orientation, not a target.
 enum CombineLatestWorkloads {
     static let all = [signals, openCombineHandWritten, closures]
 

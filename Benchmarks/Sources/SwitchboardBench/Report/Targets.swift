@@ -1,7 +1,8 @@
 import BenchText
-/// The targets of issue 9 for the reactive core, and the peer figures it gives for orientation.
+/// The reactive core's reference figures for RxSwift and ReactiveSwift (not in the package
+/// mirror, so not measured here), which two targets compare against.
 enum Peers {
-    /// ns per unit and valgrind instructions per unit, as the issue lists them.
+    /// ns per unit and valgrind instructions per unit, as the reference lists them.
     struct Figure {
         let library: String
         let nanoseconds: Double
@@ -51,7 +52,7 @@ enum Peers {
 
 /// One criterion of one target, evaluated on this run's figures.
 struct Criterion {
-    /// The target as the issue states it.
+    /// The target as stated.
     let target: String
     /// What is compared ("instructions", "time", "bytes").
     let metric: String
@@ -97,7 +98,7 @@ enum Targets {
                 "map→filter→map: within 6× of closures", metric.name, workload: "chain",
                 ours: metric.value("chain", "signals"), floor: metric.value("chain", "closures"), factor: 6))
         }
-        // fan-out and subscribe/dispose: 2x better than the best peer of the issue, and than
+        // fan-out and subscribe/dispose: 2x better than the best reference peer, and than
         // OpenCombine measured in this run.
         for (id, title, figures) in [
             ("fanout10", "property with 10 observers", Peers.fanOut),
@@ -108,9 +109,9 @@ enum Targets {
                 let peer = metric.name == "time" ? best.nanoseconds : best.instructions
                 let peerValue = metric.name == "time" ? peer.nanoseconds : peer.instructions
                 criteria.append(fewer(
-                    "\(title): ≥2× better than the best peer of the issue", metric.name, workload: id,
+                    "\(title): ≥2× better than the best reference peer (RxSwift, ReactiveSwift)", metric.name, workload: id,
                     ours: metric.value(id, "signals"), other: peerValue,
-                    otherName: "\(peer.library) in the issue (\(format(peerValue)))", factor: 2))
+                    otherName: "\(peer.library), reference figure (\(format(peerValue)))", factor: 2))
                 criteria.append(fewer(
                     "\(title): ≥2× better than OpenCombine in this run", metric.name, workload: id,
                     ours: metric.value(id, "signals"), other: metric.value(id, "opencombine"),
@@ -138,8 +139,8 @@ enum Targets {
                 margin: bytes.map { 600 / $0 },
                 workload: nil))
         }
-        // Issue 18: a package that depends on Signals builds it without
-        // -cross-module-optimization; its chain may cost at most 1.3x the instructions.
+        // A package that depends on Signals builds it without -cross-module-optimization; its
+        // chain may cost at most 1.3x the instructions.
         if results.meta["build"]?.contains("cross-module-optimization") == true {
             let plain = results.plainBuildInstructions["chain"], cmo = results.instructionsPerUnit("chain", "signals")
             let ratio = plain.flatMap { p in cmo.flatMap { $0 > 0 ? p / $0 : nil } }

@@ -1,3 +1,0 @@
-// The prefetch hint is a static inline function in include/cprefetch.h; a C target needs
-// one source file.
-#include "cprefetch.h"
