@@ -46,9 +46,6 @@ public final class MCPFace: SessionFace {
     private var updated: [String] = []
     /// Calls to the client the session started; each is refused once the session is free.
     private var refusedCalls: [(id: String, method: String)] = []
-    /// The tool call in progress: what the session answered and the outputs it caused.
-    private var call: (id: JSONValue, outputs: [OutputNotification], answer: Result<JSONValue, RPCError>?)?
-    private var nextCallNumber = 1
 
     /// Builds a session and its MCP face: the session sends through the face, the face through
     /// `sink`. The arguments are the session's (see ``Session/init``).
@@ -206,14 +203,18 @@ public final class MCPFace: SessionFace {
         case let .object(object)?: arguments = object
         case let other?: return .failure(RPCError(.invalidParams, "Invalid params: a tool's arguments are an object, not \(other.typeName)"))
         }
-        switch request(for: tool.action, arguments) {
+        switch request(for: tool.action, arguments, session) {
         case let .failure(message): return .success(Self.toolError(message))
-        case let .success((method, methodParams)): return .success(run(method, methodParams, session))
+        case let .success(request): return .success(run(request, session))
         }
     }
 
     /// The session request a tool call stands for, or why the arguments cannot make one.
-    private func request(for action: MCPToolCatalog.Action, _ arguments: JSONObject) -> Result<(String, JSONObject), ToolArgumentError> {
+    private func request(for action: MCPToolCatalog.Action, _ arguments: JSONObject, _ session: Session) -> Result<SessionRequest, ToolArgumentError> {
+        /// A host method's call decoded as a client's is; its errors become the tool error's text.
+        func host(_ method: String, _ params: JSONObject) -> Result<SessionRequest, ToolArgumentError> {
+            session.hostRequest(method: method, params: .object(params)).map { .host($0) }.mapError { ToolArgumentError(Self.text(of: $0)) }
+        }
         func only(_ allowed: [String]) -> ToolArgumentError? {
             guard let extra = arguments.keys.first(where: { key in !allowed.contains { bytesEqual($0, key) } }) else { return nil }
             return ToolArgumentError(allowed.isEmpty ? "unknown argument '\(extra)': this tool takes none" : "unknown argument '\(extra)'; the arguments are \(allowed.joined(separator: ", "))")
@@ -234,7 +235,7 @@ public final class MCPFace: SessionFace {
                 }
                 params["options"] = options
             }
-            return .success(("create", params))
+            return host("create", params)
         case let .input(type, input):
             var params = arguments
             var target = type
@@ -242,32 +243,35 @@ public final class MCPFace: SessionFace {
                 guard let id = value.stringValue else { return .failure(ToolArgumentError("argument 'instance' must be a string, got \(value.typeName)")) }
                 target = id
             }
-            return .success(("\(target).\(input)", params))
+            return .success(.input(instance: target, input: input, params: .object(params)))
         case .snapshot, .destroy:
             if let problem = only([MCPToolCatalog.instanceArgument]) { return .failure(problem) }
-            return instance().map { (action == .snapshot ? "snapshot" : "destroy", ["id": .string($0)]) }
+            return instance().map { .host(action == .snapshot ? .snapshot(id: $0) : .destroy(id: $0)) }
         case .list:
             if let problem = only([]) { return .failure(problem) }
-            return .success(("list", [:]))
+            return .success(.host(.list))
         case .advance:
             if let problem = only(["ms"]) { return .failure(problem) }
             guard let ms = arguments["ms"] else { return .failure(ToolArgumentError("argument 'ms' is required: the milliseconds to advance")) }
-            return .success(("advance", ["ms": ms]))
+            return host("advance", ["ms": ms])
         }
     }
 
-    /// Runs one session method and returns the tool result: what it answered and the outputs
+    /// Runs one session request and returns the tool result: what it answered and the outputs
     /// it caused, or a tool error with the session's message.
-    private func run(_ method: String, _ params: JSONObject, _ session: Session) -> JSONValue {
-        let (answer, outputs) = ask(method, params, session)
-        switch answer {
-        case let .success(value):
-            return Self.toolResult(value, outputs)
-        case let .failure(error):
-            var text = error.message
-            if let data = error.data { text += "\n" + data.serializedString() }
-            return Self.toolError(ToolArgumentError(text))
+    private func run(_ request: SessionRequest, _ session: Session) -> JSONValue {
+        let answer = perform(request, session)
+        switch answer.result {
+        case let .success(value): return Self.toolResult(value, answer.outputs)
+        case let .failure(error): return Self.toolError(ToolArgumentError(Self.text(of: error)))
         }
+    }
+
+    /// An error's message, then its data if it has any: a tool error's text.
+    static func text(of error: RPCError) -> String {
+        var text = error.message
+        if let data = error.data { text += "\n" + data.serializedString() }
+        return text
     }
 
     /// A successful call's result: `content` (one text: the session's answer unless null, then
@@ -285,23 +289,18 @@ public final class MCPFace: SessionFace {
         ]
     }
 
-    /// One request to the session, answered before this returns (the session runs it at once).
-    private func ask(_ method: String, _ params: JSONObject, _ session: Session) -> (Result<JSONValue, RPCError>, [OutputNotification]) {
-        let id = JSONValue.string("mcp-\(nextCallNumber)")
-        nextCallNumber += 1
+    /// One request to the session, run in process (``Session/perform(_:)``): forgets the
+    /// subscription of an instance it destroyed, and says when the set of instances changed.
+    private func perform(_ request: SessionRequest, _ session: Session) -> SessionAnswer {
         let before = session.instanceCount
-        call = (id, [], nil)
-        session.handle(parsed: .single(.request(RPCRequest(id: id, method: method, params: .object(params)))))
-        let finished = call
-        call = nil
-        if bytesEqual(method, "destroy"), case .success? = finished?.answer, let destroyed = params["id"]?.stringValue {
-            subscriptions.remove(ExactString(destroyed))
+        let answer = session.perform(request)
+        if case let .host(.destroy(id)) = request, case .success = answer.result {
+            subscriptions.remove(ExactString(id))
         }
         if session.instanceCount != before {
             send(.notification(method: "notifications/resources/list_changed", params: [:]))
         }
-        let answer = finished?.answer ?? .failure(RPCError(.internalError, "Internal error: the session did not answer \(method)"))
-        return (answer, finished?.outputs ?? [])
+        return answer
     }
 
     /// A tool error's result: the message as text, `isError: true`.
@@ -320,8 +319,7 @@ public final class MCPFace: SessionFace {
     ]
 
     private func listResources(_ session: Session) -> Result<JSONValue, RPCError> {
-        let (answer, _) = ask("list", [:], session)
-        return answer.map { list in
+        return perform(.host(.list), session).result.map { list in
             let resources: [JSONValue] = (list.arrayValue ?? []).compactMap { entry in
                 guard let id = entry["id"]?.stringValue, let type = entry["type"]?.stringValue else { return nil }
                 var resource: JSONObject = [
@@ -343,8 +341,7 @@ public final class MCPFace: SessionFace {
         case let .failure(error): return .failure(error)
         case let .success(value): id = value
         }
-        let (answer, _) = ask("snapshot", ["id": .string(id)], session)
-        guard case let .success(snapshot) = answer else { return .failure(Self.notFound(params)) }
+        guard case let .success(snapshot) = perform(.host(.snapshot(id: id)), session).result else { return .failure(Self.notFound(params)) }
         return .success(["contents": [["uri": .string(Self.uri(of: id)), "mimeType": "application/json", "text": .string(snapshot.serializedString())]]])
     }
 
@@ -356,7 +353,7 @@ public final class MCPFace: SessionFace {
         }
         if on {
             // Only a live instance can be followed: the same check as reading it.
-            guard case .success = ask("snapshot", ["id": .string(id)], session).0 else { return .failure(Self.notFound(params)) }
+            guard case .success = perform(.host(.snapshot(id: id)), session).result else { return .failure(Self.notFound(params)) }
             subscriptions.insert(ExactString(id))
         } else {
             subscriptions.remove(ExactString(id))
@@ -448,16 +445,11 @@ public final class MCPFace: SessionFace {
     private func sessionSent(_ message: OutboundMessage) {
         switch message {
         case let .output(notification):
-            call?.outputs.append(notification)
             if subscriptions.contains(ExactString(notification.instance)), !updated.contains(where: { bytesEqual($0, notification.instance) }) {
                 updated.append(notification.instance)
             }
-        case let .response(response):
-            if let current = call, response.id == current.id {
-                call?.answer = response.result
-            } else {
-                send(message)
-            }
+        case .response:
+            send(message)
         case let .clientRequest(id, method, _):
             refusedCalls.append((id, method))
         case .batch, .notification:

@@ -47,7 +47,7 @@ public final class REPL {
             diagnose: { printer.warn($0) },
             onEvent: { printer.handle($0) }
         )
-        if case let .success(result) = driver.query("describe") {
+        if case let .success(result) = driver.ask(.describe(type: nil)) {
             types = TypeDescription.types(fromDescribe: result)
         }
     }
@@ -324,7 +324,7 @@ public final class REPL {
     /// The types, and the instances alive now (asked of the session, not shown).
     private func describeSession() -> SessionDescription {
         var description = SessionDescription(types: types)
-        if case let .success(list) = driver.query("list") {
+        if case let .success(list) = driver.ask(.list) {
             description.instances = SessionDescription.instances(fromList: list)
         }
         return description

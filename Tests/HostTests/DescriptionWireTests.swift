@@ -10,7 +10,7 @@ final class DescriptionWireTests: XCTestCase {
     /// the two differences since are documented in protocol.md (`describe`): the `service`
     /// option's summary now states its default, `(default builtin)`, as every option with a
     /// default does, and a required option (updateFriend's `friendId`) says `"required": true`;
-    /// and `rpc.discover` lists the host methods' parameters (`Session.hostMethodTable`), which
+    /// and `rpc.discover` lists the host methods' parameters (`HostRequest.methods`), which
     /// it gave as none. To accept a deliberate change, rewrite them from the daemon:
     /// `printf '%s\n' '{"jsonrpc":"2.0","id":1,"method":"describe"}' | .build/debug/switchboard > Tests/HostTests/Golden/describe.json`
     /// (and the same with `rpc.discover` and id 2), then review the diff.

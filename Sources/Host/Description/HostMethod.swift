@@ -1,7 +1,7 @@
 import JSON
 
 /// One of the host's own methods (a name without a dot) and its parameters: what dispatch
-/// accepts (`Session.hostMethodTable`) and what `rpc.discover` lists, from one declaration.
+/// accepts (`HostRequest.methods`) and what `rpc.discover` lists, from one declaration.
 public struct HostMethod: Sendable {
     /// One parameter of a host method.
     public struct Parameter: Sendable {
@@ -24,10 +24,14 @@ public struct HostMethod: Sendable {
     public let name: String
     /// Its parameters, in the order they may be given by position.
     public let parameters: [Parameter]
+    /// Whether it works only on the virtual clock (`--clock virtual`), which is checked before
+    /// its parameters.
+    public let needsVirtualClock: Bool
 
     /// A host method called `name` taking `parameters`.
-    public init(_ name: String, _ parameters: [Parameter]) {
+    public init(_ name: String, _ parameters: [Parameter], needsVirtualClock: Bool = false) {
         self.name = name
         self.parameters = parameters
+        self.needsVirtualClock = needsVirtualClock
     }
 }

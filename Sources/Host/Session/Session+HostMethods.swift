@@ -4,57 +4,40 @@ import JSON
 import Signals
 
 extension Session {
-    /// The host's own methods (names without a dot) with their parameters, in the order they
-    /// may be given by position: declared once, for dispatch (which refuses any other
-    /// parameter, `namedArguments`) and for `rpc.discover`.
-    static let hostMethodTable: [HostMethod] = [
-        HostMethod("create", [
-            .init("type", required: true, schema: ["type": "string"]),
-            .init("id", required: false, schema: ["type": ["string", "null"]]),
-            .init("options", required: false, schema: ["type": ["object", "null"]]),
-        ]),
-        HostMethod("destroy", [.init("id", required: true, schema: ["type": "string"])]),
-        HostMethod("list", []),
-        HostMethod("describe", [.init("type", required: false, schema: ["type": ["string", "null"]])]),
-        HostMethod("snapshot", [.init("id", required: true, schema: ["type": "string"])]),
-        HostMethod("advance", [.init("ms", required: true, schema: ["type": "number", "minimum": 0])]),
-        HostMethod("shutdown", []),
-    ]
-    /// The host's own methods' names.
-    static let hostMethods = hostMethodTable.map(\.name)
-    /// The host methods by exact name.
-    static let hostMethodsByName = Dictionary(uniqueKeysWithValues: hostMethodTable.map { (ExactString($0.name), $0) })
-
-    /// Runs a host method. Names match by their bytes, never by canonical equivalence.
+    /// Runs a host method called by a client: the method found by its bytes, the clock checked
+    /// if it needs the virtual one, its params decoded (`HostRequest`), then run.
     func callHostMethod(_ request: RPCRequest) -> Result<JSONValue, RPCError> {
-        guard let method = Self.hostMethodsByName[ExactString(request.method)] else {
-            var message = "Method not found: '\(request.method)'. Host methods are \(Self.hostMethods.joined(separator: ", ")); view-model inputs are called as <instance>.<input>"
-            var data: JSONObject = ["methods": .array(Self.hostMethods.map { .string($0) })]
-            if let suggestion = Suggestion.closest(to: request.method, among: Self.hostMethods) {
-                message += "; did you mean '\(suggestion)'?"
-                data["suggestion"] = .string(suggestion)
-            }
-            return .failure(RPCError(.methodNotFound, message, data: .object(data)))
+        hostRequest(method: request.method, params: request.params).flatMap(run)
+    }
+
+    /// A call of host method `method` with `params` decoded as a client's call is, with the
+    /// same errors in the same order: the method found by its bytes, the clock checked if it
+    /// needs the virtual one, then its params (`HostRequest.decode`).
+    public func hostRequest(method: String, params: RPCParams) -> Result<HostRequest, RPCError> {
+        HostRequest.hostMethod(named: method).flatMap { found in
+            if found.needsVirtualClock, virtualClock == nil { return .failure(Self.clockNotVirtual(found.name)) }
+            return HostRequest.decode(found, params: params)
         }
-        // Every call's params are checked against the method's parameters here, for the
-        // methods without any too: a parameter a method does not take is refused, never ignored.
-        let arguments: JSONObject
-        switch namedArguments(request.params, of: method) {
-        case let .success(object): arguments = object
-        case let .failure(error): return .failure(error)
-        }
-        switch method.name {
-        case "create": return create(arguments)
-        case "destroy": return destroy(arguments)
-        case "list": return .success(list())
-        case "describe": return describe(arguments)
-        case "snapshot": return instanceArgument(arguments, method: "snapshot").map(\.snapshot)
-        case "advance": return advance(arguments)
-        default:
-            // "shutdown": the table has no other name.
+    }
+
+    /// Runs a decoded host method.
+    func run(_ request: HostRequest) -> Result<JSONValue, RPCError> {
+        switch request {
+        case let .create(type, id, options): return create(type: type, id: id, options: options)
+        case let .destroy(id): return destroy(id: id)
+        case .list: return .success(list())
+        case let .describe(type): return describe(type: type)
+        case let .snapshot(id): return instance(id).map(\.snapshot)
+        case let .advance(ms): return advance(ms: ms)
+        case .shutdown:
             requestShutdown()
             return .success(.null)
         }
+    }
+
+    /// The error for a method that needs `--clock virtual` on a session without it.
+    static func clockNotVirtual(_ method: String) -> RPCError {
+        RPCError(.clockNotVirtual, "\(method) needs the virtual clock: start switchboard with --clock virtual")
     }
 
     /// The error for a `type` parameter that names no registered type.
@@ -70,11 +53,8 @@ extension Session {
 
     /// `describe {"type"?}` → `{"types": [...]}`: every type, or only the one named (the same
     /// document, one entry long).
-    private func describe(_ arguments: JSONObject) -> Result<JSONValue, RPCError> {
-        guard let given = arguments["type"], !given.isNull else { return .success(describeDocument) }
-        guard let type = given.stringValue else {
-            return .failure(paramError("describe", "type", expected: "string", found: given))
-        }
+    private func describe(type: String?) -> Result<JSONValue, RPCError> {
+        guard let type else { return .success(describeDocument) }
         guard let definition = registry[type] else { return .failure(unknownType(type)) }
         return .success(TypeDescription.describeDocument([definition.description]))
     }
@@ -82,28 +62,17 @@ extension Session {
     // MARK: Instances
 
     /// `create {"type", "id"?, "options"?}` → `{"id", "type"}`.
-    private func create(_ arguments: JSONObject) -> Result<JSONValue, RPCError> {
-        guard let type = arguments["type"]?.stringValue else {
-            return .failure(paramError("create", "type", expected: "string", found: arguments["type"]))
-        }
+    private func create(type: String, id given: String?, options: JSONObject) -> Result<JSONValue, RPCError> {
         guard let definition = registry[type] else { return .failure(unknownType(type)) }
-        var options = JSONObject()
-        if let given = arguments["options"], !given.isNull {
-            guard let object = given.objectValue else {
-                return .failure(paramError("create", "options", expected: "object", found: given))
-            }
-            options = object
-        }
         let id: String
-        if let given = arguments["id"], !given.isNull {
-            guard let text = given.stringValue else { return .failure(paramError("create", "id", expected: "string", found: given)) }
-            if let problem = Self.problem(withID: text) {
-                return .failure(RPCError(.invalidParams, "Invalid params: instance id '\(text)' \(problem)", data: ["parameter": "id"]))
+        if let given {
+            if let problem = Self.problem(withID: given) {
+                return .failure(RPCError(.invalidParams, "Invalid params: instance id '\(given)' \(problem)", data: ["parameter": "id"]))
             }
-            guard instances[text] == nil else {
-                return .failure(RPCError(.instanceExists, "Instance '\(text)' already exists; destroy it first or choose another id", data: ["id": .string(text)]))
+            guard instances[given] == nil else {
+                return .failure(RPCError(.instanceExists, "Instance '\(given)' already exists; destroy it first or choose another id", data: ["id": .string(given)]))
             }
-            id = text
+            id = given
         } else {
             id = generateID(for: type)
         }
@@ -146,8 +115,8 @@ extension Session {
     }
 
     /// `destroy {"id"}` → `true`.
-    private func destroy(_ arguments: JSONObject) -> Result<JSONValue, RPCError> {
-        switch instanceArgument(arguments, method: "destroy") {
+    private func destroy(id: String) -> Result<JSONValue, RPCError> {
+        switch instance(id) {
         case let .failure(error): return .failure(error)
         case let .success(instance):
             instance.destroy()
@@ -163,18 +132,10 @@ extension Session {
     }
 
     /// `advance {"ms"}` (virtual clock only) → `{"now": ms since the clock started}`.
-    private func advance(_ arguments: JSONObject) -> Result<JSONValue, RPCError> {
-        guard let clock = virtualClock else {
-            return .failure(RPCError(.clockNotVirtual, "advance needs the virtual clock: start switchboard with --clock virtual"))
-        }
+    private func advance(ms value: JSONValue) -> Result<JSONValue, RPCError> {
+        guard let clock = virtualClock else { return .failure(Self.clockNotVirtual("advance")) }
         let limit = configuration.maxVirtualMilliseconds
-        guard let value = arguments["ms"], let ms = value.doubleValue else {
-            return .failure(paramError("advance", "ms", expected: "non-negative number", found: arguments["ms"]))
-        }
-        // A number, but out of range: "got integer" would not say what is wrong.
-        guard ms >= 0, ms.isFinite else {
-            return .failure(paramError("advance", "ms", expected: "non-negative number", found: value, showingValue: true))
-        }
+        let ms = value.doubleValue ?? 0
         // Checked in exact integers where the client gave one, so Int64.max cannot overflow
         // and a huge double cannot wrap: past the clock's limit is an error, not a trap.
         let now = virtualMilliseconds(clock)
@@ -201,62 +162,11 @@ extension Session {
 
     // MARK: Argument helpers
 
-    /// The instance named by the `id` argument of `method`.
-    private func instanceArgument(_ arguments: JSONObject, method: String) -> Result<Instance, RPCError> {
-        guard let id = arguments["id"]?.stringValue else {
-            return .failure(paramError(method, "id", expected: "string", found: arguments["id"]))
-        }
+    /// The live instance called `id`, or the error that names the live ones.
+    private func instance(_ id: String) -> Result<Instance, RPCError> {
         guard let instance = instances[id] else {
             return .failure(RPCError(.invalidParams, "Invalid params: no live instance '\(id)'; live instances are \(liveInstanceSummary())", data: ["id": .string(id)]))
         }
         return .success(instance)
-    }
-
-    /// A host method's params as an object by name, whether given by name or by position (in
-    /// the order of its parameters). Any other name, or more values than it has parameters, is
-    /// an error worded as the view-model inputs' are (`ArgumentMatcher`), with a suggestion
-    /// when a name is close to one of them.
-    private func namedArguments(_ params: RPCParams, of hostMethod: HostMethod) -> Result<JSONObject, RPCError> {
-        let method = hostMethod.name
-        let allowed = hostMethod.parameters.map(\.name)
-        switch params {
-        case .none:
-            return .success([:])
-        case let .object(object):
-            if let unknown = object.keys.first(where: { key in !allowed.contains { bytesEqual($0, key) } }) {
-                var message = "Invalid params: \(method) has no parameter '\(unknown)'"
-                message += allowed.isEmpty ? "; it takes none" : "; it takes \(allowed.joined(separator: ", "))"
-                var data: JSONObject = ["parameter": .string(unknown)]
-                if let suggestion = Suggestion.closest(to: unknown, among: allowed) {
-                    message += "; did you mean '\(suggestion)'?"
-                    data["suggestion"] = .string(suggestion)
-                }
-                return .failure(RPCError(.invalidParams, message, data: .object(data)))
-            }
-            return .success(object)
-        case let .array(values):
-            guard values.count <= allowed.count else {
-                let most = allowed.count == 1 ? "1 parameter" : "\(allowed.count) parameters"
-                let takes = allowed.isEmpty ? "no parameters" : "at most \(most) (\(allowed.joined(separator: ", ")))"
-                return .failure(RPCError(
-                    .invalidParams, "Invalid params: \(method) takes \(takes), got \(values.count)",
-                    data: ["expected": .integer(Int64(allowed.count)), "got": .integer(Int64(values.count))]
-                ))
-            }
-            return .success(JSONObject(Array(zip(allowed, values))))
-        }
-    }
-
-    /// A parameter given as the wrong type, or missing; with `showingValue`, a value of the
-    /// right type out of range, which the message then quotes (and `data.value` holds).
-    private func paramError(_ method: String, _ parameter: String, expected: String, found: JSONValue?, showingValue: Bool = false) -> RPCError {
-        let foundText = found.map(\.typeName) ?? "nothing"
-        var data: JSONObject = ["parameter": .string(parameter), "expected": .string(expected), "found": .string(foundText)]
-        var got = foundText
-        if showingValue, let found {
-            got = "\(found)"
-            data["value"] = found
-        }
-        return RPCError(.invalidParams, "Invalid params: \(method) needs '\(parameter)' as \(expected), got \(got)", data: .object(data))
     }
 }

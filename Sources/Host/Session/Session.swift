@@ -43,6 +43,9 @@ public final class Session {
     /// The last number used for a generated id, per type: `signup`, then `signup-2`…
     private var generatedIDs: [ExactString: Int] = [:]
     @exclusivity(unchecked) private var seq: Int64 = 0
+    /// The outputs of the in-process request being performed (see `perform(_:)`), in order;
+    /// nil when none is.
+    private var captured: [OutputNotification]?
     /// Messages held back while a tentative step runs (see `tentatively`); nil otherwise.
     @exclusivity(unchecked) private var held: [OutboundMessage]?
     /// What is running now; stamped on every output notification.
@@ -246,6 +249,7 @@ public final class Session {
     /// `seq` is rolled back, so the failure leaves no trace; otherwise everything held is sent.
     func tentatively(_ step: () -> (Result<JSONValue, RPCError>, Instance?)) -> Result<JSONValue, RPCError> {
         let savedSeq = seq
+        let savedCaptured = captured?.count
         held = []
         let (result, created) = step()
         let messages = held ?? []
@@ -254,6 +258,7 @@ public final class Session {
             created.destroy()
             instances.remove(created)
             seq = savedSeq
+            if let savedCaptured { captured?.removeSubrange(savedCaptured...) }
             return result
         }
         for message in messages { sink(message) }
@@ -267,13 +272,15 @@ public final class Session {
         guard !instance.isDestroyed else { return }
         output.lastValue = value
         seq += 1
-        send(.output(OutputNotification(
+        let notification = OutputNotification(
             instance: instance.id,
             output: instance.definition.description.outputs[Int(output.index)].name,
             value: value,
             seq: seq,
             cause: cause
-        )))
+        )
+        if captured != nil { captured?.append(notification) }
+        send(.output(notification))
     }
 
     /// A fresh instance id for a type: the type's name if free, else `name-2`, `name-3`…,
@@ -290,6 +297,26 @@ public final class Session {
                 return candidate
             }
         }
+    }
+
+    /// Runs one request in process, as a client's request of the same method would run, and
+    /// returns its result with the outputs it caused, in order. The outputs also go to the
+    /// sink, as every output does; nothing else is sent (no response). For faces and tools
+    /// that run in the same process (the MCP face, the REPL): they neither invent request ids
+    /// nor look for their answers in what the session sends.
+    public func perform(_ request: SessionRequest) -> SessionAnswer {
+        let saved = captured, savedCause = cause
+        captured = []
+        cause = .request(id: nil, method: request.method)
+        let result: Result<JSONValue, RPCError>
+        switch request {
+        case let .host(host): result = run(host)
+        case let .input(_, _, params): result = dispatch(RPCRequest(id: nil, method: request.method, params: params))
+        }
+        let outputs = captured ?? []
+        captured = saved.map { $0 + outputs }
+        cause = savedCause
+        return SessionAnswer(result: result, outputs: outputs)
     }
 
     /// Notes the live instances after a creation, for `returnMemoryIfMostInstancesAreGone()`.

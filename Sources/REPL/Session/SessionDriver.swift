@@ -40,16 +40,6 @@ final class SessionDriver: @unchecked Sendable {
     private let executor: SessionExecutor
     /// Executor-confined: the purpose of the request being handled.
     private var purpose: Purpose?
-    /// Where a question of the REPL's own stands (completion, help): its answer is captured
-    /// and never shown or recorded.
-    private enum Query {
-        case none
-        case waiting
-        case answered(Result<JSONValue, RPCError>)
-    }
-
-    /// Executor-confined.
-    private var query: Query = .none
     /// Executor-confined.
     private var nextID = 1
     private let onEvent: (Event) -> Void
@@ -92,20 +82,10 @@ final class SessionDriver: @unchecked Sendable {
         executor.sync { session in handle(text, purpose: .raw, in: session) }
     }
 
-    /// Asks the session something for the REPL itself (`describe`, `list`): not shown, not
-    /// recorded.
-    func query(_ method: String, params: JSONValue? = nil) -> Result<JSONValue, RPCError> {
-        executor.sync { session in
-            query = .waiting
-            defer { query = .none }
-            // Ids of the REPL's own questions never use the numbers the person sees.
-            let text = RequestEncoder.request(id: "repl", method: method, params: params)
-            session.handle(frame: Array(text.utf8))
-            guard case let .answered(result) = query else {
-                return .failure(RPCError(.internalError, "the session did not answer \(method)"))
-            }
-            return result
-        }
+    /// Asks the session something for the REPL itself (`describe`, `list`), in process: not
+    /// shown, not recorded.
+    func ask(_ request: HostRequest) -> Result<JSONValue, RPCError> {
+        executor.sync { session in session.perform(.host(request)).result }
     }
 
     /// Runs `body` on the executor, for state the event handler shares.
@@ -157,10 +137,6 @@ final class SessionDriver: @unchecked Sendable {
     }
 
     fileprivate func deliver(_ message: OutboundMessage) {
-        if case .waiting = query, case let .response(response) = message {
-            query = .answered(response.result)
-            return
-        }
         onEvent(.received(message, purpose))
     }
 }
