@@ -21,20 +21,16 @@ import PackageDescription
 let package = Package(
     name: "Switchboard",
     products: [
+        // What a user of the package builds on: the reactive core and its test observer, and
+        // the host (declaring view models, and serving them with the whole command line,
+        // `Switchboard.main`). The built-in catalog is there for the demo. Every other module
+        // is an implementation module.
         .library(name: "Signals", targets: ["Signals"]),
         .library(name: "SignalsTesting", targets: ["SignalsTesting"]),
-        .library(name: "JSON", targets: ["JSON"]),
-        .library(name: "SystemIO", targets: ["SystemIO"]),
-        .library(name: "Framing", targets: ["Framing"]),
-        .library(name: "RPC", targets: ["RPC"]),
-        .library(name: "Host", targets: ["Host"]),
-        .library(name: "Daemon", targets: ["Daemon"]),
-        .library(name: "MCPServer", targets: ["MCPServer"]),
-        .library(name: "SQLite", targets: ["SQLite"]),
-        .library(name: "ViewModels", targets: ["ViewModels"]),
+        .library(name: "Switchboard", targets: ["Switchboard"]),
         .library(name: "Catalog", targets: ["Catalog"]),
-        .executable(name: "switchboard", targets: ["switchboard"]),
-    ],
+        .executable(name: "switchboard", targets: ["SwitchboardExecutable"]),
+    ] + internalProducts,
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.0"),
@@ -96,13 +92,24 @@ let package = Package(
         // The built-in view models declared to the host, with their create options.
         .target(name: "Catalog", dependencies: ["Host", "RPC", "ViewModels", "JSON", "Signals"]),
 
-        .executableTarget(
-            name: "switchboard",
+        // The command line, as a library: `Switchboard.main` serves any registry with
+        // `serve`, `mcp`, `repl` and `test` (Host re-exported: the declaration types).
+        .target(
+            name: "Switchboard",
             dependencies: [
-                "Host", "Daemon", "MCPServer", "RPC", "Catalog", "ViewModels", "REPL", "Transcripts", "Framing", "SystemIO", "JSON", "Signals",
+                "Host", "Daemon", "MCPServer", "RPC", "REPL", "Transcripts", "Framing", "SystemIO", "JSON", "Signals",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]
+        ),
+        // `switchboard`: the command line on the built-in catalog.
+        .executableTarget(
+            name: "SwitchboardExecutable",
+            dependencies: [
+                "Switchboard", "Catalog", "ViewModels", "SystemIO",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            path: "Sources/SwitchboardExecutable"
         ),
 
         .testTarget(name: "JSONTests", dependencies: ["JSON", "CJansson"]),
@@ -122,5 +129,18 @@ let package = Package(
         ),
         .testTarget(name: "MCPServerTests", dependencies: ["MCPServer", "Host", "RPC", "Catalog", "JSON", "Signals"]),
         .testTarget(name: "DaemonTests", dependencies: ["Daemon", "Host", "RPC", "Catalog", "Framing", "SystemIO", "JSON", "Signals"]),
+        .testTarget(
+            name: "SwitchboardTests",
+            dependencies: ["Switchboard", "Catalog", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+        ),
     ]
 )
+
+// The benchmarks and the fuzzer are packages of their own (so this build never sees their
+// dependencies or sanitizer flags); they reach implementation modules through these
+// products, declared only when SWITCHBOARD_INTERNAL_PRODUCTS is set in their build's
+// environment (Benchmarks/run.sh and scripts/fuzz.sh set it). Not an API.
+var internalProducts: [Product] {
+    guard Context.environment["SWITCHBOARD_INTERNAL_PRODUCTS"] != nil else { return [] }
+    return ["JSON", "Framing", "RPC", "Host"].map { .library(name: $0, targets: [$0]) }
+}

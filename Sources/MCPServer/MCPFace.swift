@@ -33,7 +33,7 @@ public final class MCPFace: SessionFace {
     static let uriPrefix = "switchboard://instance/"
 
     private let sendToClient: Session.Sink
-    private let serverVersion: String
+    private let identity: ServerIdentity
     private let types: [TypeDescription]
     private let tools: MCPToolCatalog
     private let diagnoseOperator: (String) -> Void
@@ -53,13 +53,12 @@ public final class MCPFace: SessionFace {
         registry: Registry,
         configuration: SessionConfiguration = SessionConfiguration(),
         clock: DateScheduler,
-        serverVersion: String,
         diagnose: @escaping (String) -> Void = { _ in },
         afterScheduledWork: @escaping () -> Void = {},
         sink: @escaping Session.Sink
     ) -> (session: Session, face: MCPFace) {
         let face = MCPFace(
-            types: registry.descriptions, virtualClock: clock is TestScheduler, serverVersion: serverVersion,
+            types: registry.descriptions, virtualClock: clock is TestScheduler, identity: configuration.identity,
             diagnose: diagnose, sink: sink
         )
         let session = Session(
@@ -77,9 +76,9 @@ public final class MCPFace: SessionFace {
         return (session, face)
     }
 
-    private init(types: [TypeDescription], virtualClock: Bool, serverVersion: String, diagnose: @escaping (String) -> Void, sink: @escaping Session.Sink) {
+    private init(types: [TypeDescription], virtualClock: Bool, identity: ServerIdentity, diagnose: @escaping (String) -> Void, sink: @escaping Session.Sink) {
         self.types = types
-        self.serverVersion = serverVersion
+        self.identity = identity
         self.diagnoseOperator = diagnose
         self.sendToClient = sink
         self.tools = MCPToolCatalog(types: types, virtualClock: virtualClock, diagnose: diagnose)
@@ -172,7 +171,7 @@ public final class MCPFace: SessionFace {
                 "resources": ["subscribe": true, "listChanged": true],
                 "logging": [:],
             ],
-            "serverInfo": ["name": "switchboard", "title": "Switchboard", "version": .string(serverVersion)],
+            "serverInfo": ["name": .string(identity.name), "title": .string(identity.title), "version": .string(identity.version)],
             "instructions": """
             Kickstarter-style view models. Each input tool (<type>.<input>) sends an input to an instance \
             (by default the one named after its type, created on first use) and returns the outputs it caused. \

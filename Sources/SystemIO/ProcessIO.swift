@@ -49,6 +49,12 @@ public enum ProcessIO {
     /// This process's id.
     public static var processID: Int32 { getpid() }
 
+    /// Ends the process with `status` after flushing stdio's buffers (what `print` wrote) and
+    /// running `atexit` handlers.
+    public static func exit(_ status: Int32) -> Never {
+        Glibc.exit(status)
+    }
+
     /// Ends the process at once with `status`, without running `atexit` handlers or flushing
     /// stdio (nothing of ours sits in a stdio buffer).
     public static func exitImmediately(_ status: Int32) -> Never {

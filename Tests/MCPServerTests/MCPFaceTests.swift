@@ -16,7 +16,7 @@ final class MCPFaceTests: XCTestCase {
 
     private func start(_ registry: Registry = BuiltinCatalog.registry()) {
         (session, face) = MCPFace.make(
-            registry: registry, clock: clock, serverVersion: "9.9",
+            registry: registry, clock: clock,
             diagnose: { [unowned self] in diagnostics.append($0) },
             sink: { [unowned self] in sent.append($0.json.serializedString()) }
         )
@@ -43,7 +43,7 @@ final class MCPFaceTests: XCTestCase {
         XCTAssertTrue(old.first?.contains(#""protocolVersion":"2025-06-18""#) == true, "\(old)")
         let future = send(#"{"jsonrpc":"2.0","id":2,"method":"initialize","params":{"protocolVersion":"2099-01-01","capabilities":{}}}"#)
         XCTAssertTrue(future.first?.contains(#""protocolVersion":"2025-11-25""#) == true, "\(future)")
-        XCTAssertTrue(future.first?.contains(#""serverInfo":{"name":"switchboard","title":"Switchboard","version":"9.9"}"#) == true)
+        XCTAssertTrue(future.first?.contains(#""serverInfo":{"name":"switchboard","title":"Switchboard","version":"\#(ServerIdentity.switchboard.version)"}"#) == true)
         assertLines(send(#"{"jsonrpc":"2.0","id":3,"method":"initialize","params":{}}"#), [
             #"{"jsonrpc":"2.0","id":3,"error":{"code":-32602,"message":"Invalid params: initialize needs protocolVersion (a string)","data":{"supported":["2025-11-25","2025-06-18"]}}}"#,
         ])

@@ -1,10 +1,11 @@
 // swift-tools-version:6.1
-// SearchBox: a view model of your own, served over JSON-RPC with Switchboard's host library.
+// SearchBox: a view model of your own, served with Switchboard's whole command line.
 //
-//   Search (the view model and its declaration to the host) → search-box (thin executable)
+//   Search (the view model and its declaration to the host) → search-box (its executable)
 //
-// It depends on the Switchboard package by path, as an app in its own repository would depend
-// on it by URL.
+// It depends on the Switchboard package by path, so it builds against the repository it sits
+// in; an app in its own repository depends on it by URL and version instead:
+//     .package(url: "https://github.com/OWNER/switchboard.git", from: "0.1.0")
 import PackageDescription
 
 let package = Package(
@@ -16,7 +17,7 @@ let package = Package(
         .target(
             name: "Search",
             dependencies: [
-                .product(name: "Host", package: "Switchboard"),
+                .product(name: "Switchboard", package: "Switchboard"),
                 .product(name: "Signals", package: "Switchboard"),
             ]
         ),
@@ -24,9 +25,7 @@ let package = Package(
             name: "search-box",
             dependencies: [
                 "Search",
-                .product(name: "Host", package: "Switchboard"),
-                .product(name: "Daemon", package: "Switchboard"),
-                .product(name: "SystemIO", package: "Switchboard"),
+                .product(name: "Switchboard", package: "Switchboard"),
             ]
         ),
     ]

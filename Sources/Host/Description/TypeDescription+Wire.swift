@@ -45,8 +45,9 @@ extension TypeDescription {
 
     /// `rpc.discover`'s result: the same types as an OpenRPC 1.3 document. Inputs are listed as
     /// `<type>.<input>` (callable as is, creating the instance on first use), after the host's
-    /// own methods; outputs as the `output` notification's value schemas under `x-outputs`.
-    public static func openRPCDocument(_ types: [TypeDescription], hostMethods: [HostMethod]) -> JSONValue {
+    /// own methods; outputs as the `output` notification's value schemas under `x-outputs`;
+    /// `identity` gives the document's title and version.
+    public static func openRPCDocument(_ types: [TypeDescription], hostMethods: [HostMethod], identity: ServerIdentity = .switchboard) -> JSONValue {
         var methods: [JSONValue] = hostMethods.map { method in
             [
                 "name": .string(method.name),
@@ -79,7 +80,7 @@ extension TypeDescription {
         }
         return [
             "openrpc": "1.3.2",
-            "info": ["title": "Switchboard", "version": "1.0.0"],
+            "info": ["title": .string(identity.title), "version": .string(identity.version)],
             "methods": .array(methods),
             "x-outputs": .object(outputs),
         ]

@@ -8,6 +8,6 @@ extension Session {
 
     /// `rpc.discover`: the same description as an OpenRPC 1.3 document.
     func makeOpenRPCDocument() -> JSONValue {
-        TypeDescription.openRPCDocument(registry.descriptions, hostMethods: HostRequest.methods)
+        TypeDescription.openRPCDocument(registry.descriptions, hostMethods: HostRequest.methods, identity: configuration.identity)
     }
 }

@@ -1,4 +1,4 @@
-import Host
+import Switchboard
 
 /// The search box declared to the host: its name, how to make one, its inputs and outputs.
 /// This is all it takes to serve a view model of your own.

@@ -1,30 +1,13 @@
-// Serves the search box over JSON-RPC on stdin/stdout, like `switchboard serve` serves the
-// built-in view models. Usage: search-box [--clock real|virtual]
-import Daemon
-import Host
+// search-box: the search box served with Switchboard's whole command line: `serve` (the
+// default on a pipe), `mcp`, `repl` (the default at a terminal), `test` for transcripts.
 import Search
-import SystemIO
-
-#if canImport(Glibc)
-import Glibc
-#endif
-
-/// Writes a line to stderr: stdout carries protocol lines only.
-func warn(_ message: String) {
-    try? FileDescriptor.standardError.writeAll(Array((message + "\n").utf8))
-}
-
-let arguments = Array(CommandLine.arguments.dropFirst())
-guard arguments.isEmpty || arguments == ["--clock", "real"] || arguments == ["--clock", "virtual"] else {
-    warn("usage: search-box [--clock real|virtual]")
-    exit(64)
-}
+import Switchboard
 
 var registry = Registry()
 registry.register(searchType)
-let server = StdioServer(virtualClock: arguments.last == "virtual") { [registry] clock, afterScheduledWork, sink in
-    Session(registry: registry, clock: clock, diagnose: { warn("search-box: \($0)") }, afterScheduledWork: afterScheduledWork, sink: sink)
-}
-let outcome = server.run()
-if let diagnostic = outcome.diagnostic { warn(diagnostic) }
-exit(outcome.exitStatus)
+
+Switchboard.main(Application(
+    identity: ServerIdentity(name: "search-box", title: "Search box", version: "1.0.0"),
+    registry: registry,
+    abstract: "A search box over a fruit list, served over JSON-RPC, MCP or a REPL."
+))

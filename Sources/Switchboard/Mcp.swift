@@ -6,13 +6,13 @@ import ArgumentParser
 /// shape of every answer and notification, so it is chosen once, where an editor's MCP
 /// configuration names the command, and the same bytes never mean two things.
 struct Mcp: ParsableCommand {
-    static let configuration = CommandConfiguration(
+    static var configuration: CommandConfiguration { CommandConfiguration(
         commandName: "mcp",
         abstract: "Serve the view models as an MCP server on stdin/stdout (tools, resources, subscriptions).",
         // The parser lists every option in the usage line unless told otherwise.
-        usage: "switchboard mcp [<options>]",
-        discussion: "The same as 'switchboard serve --face mcp'. Add it to an MCP-capable editor or agent as a stdio server with the command 'switchboard mcp'. See protocol.md, section 12. Exit statuses as for 'serve'."
-    )
+        usage: "\(commandName) mcp [<options>]",
+        discussion: "The same as '\(commandName) serve --face mcp'. Add it to an MCP-capable editor or agent as a stdio server with the command '\(commandName) mcp'. See protocol.md, section 12. Exit statuses as for 'serve'."
+    ) }
 
     @OptionGroup var daemon: DaemonArguments
 

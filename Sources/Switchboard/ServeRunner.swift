@@ -1,4 +1,3 @@
-import Catalog
 import Daemon
 import Host
 import MCPServer
@@ -14,12 +13,13 @@ enum ServeRunner {
     /// transcript finished and the session's database closed (`StdioServer.run()`), and
     /// destroying the instances one by one first would only delay the exit (the kernel takes
     /// the memory back at once).
-    static func run(_ settings: ServerSettings, recordPath: String?) -> Never {
+    static func run(_ application: Application, _ settings: ServerSettings, recordPath: String?) -> Never {
         // Before any file is opened: a closed stdout or stderr must not be handed to the
         // transcript or the data file.
         ProcessIO.occupyClosedStandardDescriptors()
+        let name = application.identity.name
         let sink = LogSink()
-        let logger = settings.makeLogger(sink: sink)
+        let logger = settings.makeLogger(sink: sink, label: name)
         func exit(_ status: Int32, _ diagnostic: String?) -> Never {
             if let diagnostic { sink.write(diagnostic) }
             sink.drain(waitingAtMost: settings.serverLimits.logDrainSeconds)
@@ -27,14 +27,14 @@ enum ServeRunner {
         }
         // A data file that cannot be the friends database is a usage error, found now rather
         // than at the first friends screen: one line, exit 64.
-        if let dataFile = settings.dataFile, let problem = FriendsDataFile.problem(with: dataFile) {
-            exit(64, "switchboard: \(OptionName.dataFile.flag): \(problem)")
+        if let dataFile = settings.dataFile, let problem = application.dataFileProblem?(dataFile) {
+            exit(64, "\(name): \(OptionName.dataFile.flag): \(problem)")
         }
         var options = StdioServer.Options()
         options.framing = settings.framing
         options.limits = settings.serverLimits
-        let configuration = settings.sessionConfiguration()
-        let registry = BuiltinCatalog.registry()
+        let configuration = settings.sessionConfiguration(identity: application.identity)
+        let registry = application.registry
         logger.debug("serving \(registry.names.joined(separator: ", ")) with the \(settings.clock.rawValue) clock")
         var session: Session?
         var recorder: TranscriptRecorder?
@@ -47,7 +47,7 @@ enum ServeRunner {
                     pendingWork: { session?.pendingScheduledWork ?? 0 }
                 )
             } catch {
-                exit(64, "switchboard: \(OptionName.record.flag): \(error)")
+                exit(64, "\(name): \(OptionName.record.flag): \(error)")
             }
         }
         let face = settings.face
@@ -65,7 +65,7 @@ enum ServeRunner {
                 return (created, created)
             case .mcp:
                 let made = MCPFace.make(
-                    registry: registry, configuration: configuration, clock: clock, serverVersion: switchboardVersion,
+                    registry: registry, configuration: configuration, clock: clock,
                     diagnose: diagnose, afterScheduledWork: afterScheduledWork, sink: sendToClient
                 )
                 session = made.session

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Catalog
+import SystemIO
 import ViewModels
 
 /// `switchboard friends import OLD.json --data-file NEW.db`: the one-time conversion of an
@@ -29,7 +30,7 @@ struct FriendsCommand: ParsableCommand {
                 let count = try FriendsDataFile.importJSON(from: source, into: dataFile)
                 print("imported \(count) friend\(count == 1 ? "" : "s") from \(source) into \(dataFile)")
             } catch {
-                FileHandleStderr.write("switchboard friends import: \(error)\n")
+                try? FileDescriptor.standardError.writeAll(Array("switchboard friends import: \(error)\n".utf8))
                 throw ExitCode(1)
             }
         }

@@ -1,16 +1,15 @@
 import ArgumentParser
-import Catalog
 import FoundationEssentials
 import Host
 import REPL
 
 /// `switchboard repl`: the REPL on the same session and dispatch as the daemon.
 struct Repl: ParsableCommand {
-    static let configuration = CommandConfiguration(
+    static var configuration: CommandConfiguration { CommandConfiguration(
         commandName: "repl",
         abstract: "A REPL for people (the default when stdin is a terminal).",
         // The parser lists every option in the usage line unless told otherwise: 262 columns here.
-        usage: "switchboard repl [<options>]",
+        usage: "\(commandName) repl [<options>]",
         discussion: """
         Type signup.nameChanged "Lisa", press Tab to complete, .help for the commands. With stdin \
         not a terminal it runs in plain mode: lines from stdin, the same readable output, no \
@@ -20,7 +19,7 @@ struct Repl: ParsableCommand {
         $SWITCHBOARD_HISTFILE, else $XDG_STATE_HOME/switchboard/history, else \
         ~/.local/state/switchboard/history.
         """
-    )
+    ) }
 
     @OptionGroup var session: SessionOptions
 
@@ -31,20 +30,21 @@ struct Repl: ParsableCommand {
     var promptInPlainMode = false
 
     func run() throws {
-        if let dataFile = session.dataFile, let problem = FriendsDataFile.problem(with: dataFile) {
-            FileHandleStderr.write("switchboard: \(OptionName.dataFile.flag): \(problem)\n")
+        let application = Application.current
+        if let dataFile = session.dataFile, let problem = application.dataFileProblem?(dataFile) {
+            FileHandleStderr.write("\(commandName): \(OptionName.dataFile.flag): \(problem)\n")
             throw ExitCode(64)
         }
         var options = REPLOptions()
         options.color = color
         options.virtualClock = session.clock == .virtual
-        options.session = session.settings.sessionConfiguration()
+        options.session = session.settings.sessionConfiguration(identity: application.identity)
         options.exitGracePeriod = session.exitGraceSeconds
         options.replayArguments = session.settings.replayArguments
         options.promptInPlainMode = promptInPlainMode
         options.environment = ProcessInfo.processInfo.environment
-        options.banner = "switchboard \(switchboardVersion): .help for help, Tab completes, Ctrl-D quits"
-        let repl = REPL(registry: BuiltinCatalog.registry(), options: options)
+        options.banner = "\(commandName) \(application.identity.version): .help for help, Tab completes, Ctrl-D quits"
+        let repl = REPL(registry: application.registry, options: options)
         throw ExitCode(repl.run())
     }
 }

@@ -8,13 +8,13 @@ import Glibc
 
 /// `switchboard test PATH…`: replays transcripts against fresh daemons.
 struct TestCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
+    static var configuration: CommandConfiguration { CommandConfiguration(
         commandName: "test",
         abstract: "Replay transcripts (.transcript files, or ```transcript blocks in .md files) as exhaustive tests.",
         // The parser lists every option in the usage line unless told otherwise (86 columns).
-        usage: "switchboard test <paths> ... [<options>]",
+        usage: "\(commandName) test <paths> ... [<options>]",
         discussion: "Each transcript runs against a fresh daemon with a virtual clock. Exit status 0 when all pass, 1 when any fails, 2 when a file cannot be read or parsed."
-    )
+    ) }
 
     @Argument(help: "Transcript files, Markdown documents, or folders searched for both.")
     var paths: [String]
@@ -34,7 +34,7 @@ struct TestCommand: ParsableCommand {
         do {
             transcripts = try TranscriptFiles.load(paths)
         } catch {
-            FileHandleStderr.write("switchboard test: \(error)\n")
+            FileHandleStderr.write("\(commandName) test: \(error)\n")
             throw ExitCode(2)
         }
         let replayer = Replayer(stepTimeout: stepTimeout)
@@ -62,7 +62,7 @@ struct TestCommand: ParsableCommand {
         print(Report.summary(results))
         if results.contains(where: { !$0.passed }) { throw ExitCode(1) }
         if transcripts.isEmpty {
-            FileHandleStderr.write("switchboard test: no transcripts found in \(paths.joined(separator: " "))\n")
+            FileHandleStderr.write("\(commandName) test: no transcripts found in \(paths.joined(separator: " "))\n")
             throw ExitCode(2)
         }
     }

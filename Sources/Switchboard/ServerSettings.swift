@@ -16,8 +16,18 @@ enum ClockKind: String, CaseIterable {
 enum FaceKind: String, CaseIterable {
     /// The plain JSON-RPC 2.0 face of protocol.md.
     case jsonrpc
-    /// The Model Context Protocol (`switchboard mcp`).
+    /// The Model Context Protocol (the `mcp` subcommand).
     case mcp
+
+    /// The face a command line asks for when it names a daemon and gives no option at all
+    /// (nothing, `serve` or `mcp`); nil for any other command line, which the parser reads.
+    static func withoutOptions(_ arguments: [String]) -> FaceKind? {
+        switch arguments {
+        case [], ["serve"]: .jsonrpc
+        case ["mcp"]: .mcp
+        default: nil
+        }
+    }
 }
 
 /// Everything the daemon's and the REPL's options decide, as plain values with their defaults.
@@ -67,8 +77,9 @@ struct ServerSettings: Equatable {
         return arguments
     }
 
-    func sessionConfiguration() -> SessionConfiguration {
+    func sessionConfiguration(identity: ServerIdentity) -> SessionConfiguration {
         var configuration = SessionConfiguration()
+        configuration.identity = identity
         configuration.maxInstances = maxInstances
         configuration.maxBatch = maxBatch
         configuration.maxPendingClientCalls = maxPendingCalls
@@ -88,8 +99,8 @@ struct ServerSettings: Equatable {
 
     /// A logger writing to stderr through `sink`: stdout carries protocol lines only, and an
     /// unread stderr never blocks the protocol.
-    func makeLogger(sink: LogSink) -> Logger {
-        var logger = Logger(label: "switchboard") { label in LogSinkHandler(label: label, sink: sink) }
+    func makeLogger(sink: LogSink, label: String) -> Logger {
+        var logger = Logger(label: label) { label in LogSinkHandler(label: label, sink: sink) }
         logger.logLevel = logLevel
         return logger
     }
