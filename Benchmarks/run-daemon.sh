@@ -22,6 +22,7 @@
 set -euo pipefail
 
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
+export SWITCHBOARD_INTERNAL_PRODUCTS=1  # see run.sh
 root="$(cd "$here/.." && pwd)"
 cd "$here"
 

@@ -21,6 +21,9 @@
 set -euo pipefail
 
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
+# This package reaches Switchboard's implementation modules (JSON) through products the main
+# package declares only with this set (see its Package.swift).
+export SWITCHBOARD_INTERNAL_PRODUCTS=1
 root="$(cd "$here/.." && pwd)"
 cd "$here"
 

@@ -29,7 +29,9 @@ build() {
     echo "== building the fuzzer (swiftc -sanitize=fuzzer,address)" >&2
     # -sanitize=fuzzer instruments every module of the build (the main package's too) for
     # coverage and links libFuzzer; the Swift entry point hands control to LLVMFuzzerRunDriver.
-    swift build -c debug --package-path "$FUZZ_DIR" -Xswiftc -sanitize=fuzzer,address >&2
+    # The fuzzer reaches Switchboard's implementation modules through products the main
+    # package declares only with SWITCHBOARD_INTERNAL_PRODUCTS set (see its Package.swift).
+    SWITCHBOARD_INTERNAL_PRODUCTS=1 swift build -c debug --package-path "$FUZZ_DIR" -Xswiftc -sanitize=fuzzer,address >&2
 }
 
 # AddressSanitizer: report leaks (libFuzzer checks each input that allocates more than it

@@ -11,7 +11,8 @@
 #      exactly-once delivery under load, the MCP face under the official MCP SDK, and the REPL
 #      on a real pseudo-terminal (Python);
 #   4. examples: the jq pipe, the Python client's tests and demo, and the SearchBox package
-#      (built in its own examples/SearchBox/.build) replaying its transcript; the README's
+#      as a user's package (Tests/e2e/test_own_package.py: outside the repository, on a git
+#      tag of a clone of HEAD, a plain release build, serve, repl, mcp and test); the README's
 #      first command as written (a release build, then examples/signup.sh against it);
 #   5. the sanitizer suites and the fuzzer's regression inputs (own build folders);
 #   6. the editor clients, headless: examples/emacs in `emacs --batch`, examples/neovim in
@@ -28,7 +29,7 @@ echo "== the benchmark report's verdicts (Benchmarks/Tests: how BENCHMARKS.md's 
 # the run must execute tests, not merely find none. (Its output is kept in a file to be
 # checked: `tee /dev/stderr` would reopen, and truncate, a log that stderr is redirected to.)
 report_tests_log=$(mktemp)
-(cd Benchmarks && swift build --product SwitchboardBenchmarksPackageTests && swift test --skip-build) 2>&1 | tee "$report_tests_log"
+(cd Benchmarks && export SWITCHBOARD_INTERNAL_PRODUCTS=1 && swift build --product SwitchboardBenchmarksPackageTests && swift test --skip-build) 2>&1 | tee "$report_tests_log"
 ran=$(grep -cE "Executed [1-9][0-9]* tests?, with 0 failures" "$report_tests_log" || true)
 rm -f "$report_tests_log"
 [ "$ran" -gt 0 ] || { echo "the benchmark report's tests: none ran" >&2; exit 1; }
@@ -58,7 +59,8 @@ SWITCHBOARD=.build/debug/switchboard bash examples/signup.sh | grep -q '"Success
 if SWITCHBOARD=/nonexistent/switchboard bash examples/signup.sh 2>/dev/null; then echo 'examples/signup.sh ran without a binary' >&2; exit 1; fi
 SWITCHBOARD=.build/debug/switchboard python3 examples/python/test_client.py
 SWITCHBOARD=.build/debug/switchboard python3 examples/python/demo.py
-bash examples/SearchBox/check.sh
+echo "== a package of one's own: examples/SearchBox outside the repository, on a git tag of a clone of HEAD"
+python3 Tests/e2e/test_own_package.py
 echo "== the README's first command, as written there (a release build, then examples/signup.sh)"
 first_command="$(awk '/^    bash scripts\/setup.sh/ { sub(/^    /, ""); print; exit }' README.md)"
 [ -n "$first_command" ] || { echo "README.md: the first command was not found" >&2; exit 1; }
