@@ -49,12 +49,15 @@ log() { printf '[run-daemon.sh %s] %s\n' "$(date +%H:%M:%S)" "$*" >&2; }
 # The peers and the report are built by the daemon's own command (the README's), in this package.
 . "$here/lib/readme-build.sh"
 read -r -a readme_build <<<"$(readme_daemon_build "$root/README.md")"
-peer_build=("${readme_build[@]}")
-# Every word but the product the README builds: the peers name their own.
-for i in "${!peer_build[@]}"; do
-    if [ "${peer_build[$i]}" = --product ]; then unset 'peer_build[i]' 'peer_build[i+1]'; fi
+# Every word but the product the README builds (`--product NAME`): the peers name their own.
+peer_build=()
+skip=no
+for word in "${readme_build[@]}"; do
+    if [ "$skip" = yes ]; then skip=no; continue; fi
+    if [ "$word" = --product ]; then skip=yes; continue; fi
+    peer_build+=("$word")
 done
-peer_build=("${peer_build[@]}" --scratch-path .build-peers)
+peer_build+=(--scratch-path .build-peers)
 report_tool() { echo "$("${peer_build[@]}" --show-bin-path)/DaemonReport"; }
 
 # Replaces the daemon section of BENCHMARKS.md with $section (appends it if there is none).
