@@ -4,12 +4,12 @@ import Logging
 
 extension ClockKind: ExpressibleByArgument {}
 extension FramingMode: ExpressibleByArgument {}
-extension FaceKind: ExpressibleByArgument {}
+extension WireProtocol: ExpressibleByArgument {}
 extension Logger.Level: @retroactive ExpressibleByArgument {}
 
 private let defaults = ServerSettings()
 
-/// Options of the session behind every face (`serve` and `repl`): the clock, the limits, the
+/// Options of the session behind every command (`serve`, `mcp` and `repl`): the clock, the limits, the
 /// services' data. The defaults are `ServerSettings`'.
 struct SessionOptions: ParsableArguments {
     @Option(name: .long(.clock), help: "Clock for view models: real, or virtual (moved only by the 'advance' method).")

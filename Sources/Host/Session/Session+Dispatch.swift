@@ -151,7 +151,9 @@ extension Session {
     func unknownInput(_ name: String, instance id: String, definition: ViewModelDefinition) -> RPCError {
         let names = definition.description.inputs.map(\.name)
         var data: JSONObject = ["inputs": .array(names.map { .string($0) })]
-        var message = "Method not found: \(id) (\(definition.name)) has no input '\(name)'; its inputs are \(names.joined(separator: ", "))"
+        // "signup has no input", or "s2, a signup, has no input": each name said once.
+        let who = bytesEqual(id, definition.name) ? id : "\(id), a \(definition.name),"
+        var message = "Method not found: \(who) has no input '\(name)'; its inputs are \(names.joined(separator: ", "))"
         if let suggestion = Suggestion.closest(to: name, among: names) {
             data["suggestion"] = .string(suggestion)
             message += "; did you mean '\(suggestion)'?"

@@ -22,7 +22,7 @@ public struct SessionConfiguration: Sendable {
     /// How long a call to the client may wait for its answer, in seconds (on the session's
     /// clock, so virtual time controls it under `--clock virtual`).
     public var clientCallTimeout: TimeInterval = 30
-    /// Who is serving, as `rpc.discover` and the MCP face report it.
+    /// Who is serving, as `rpc.discover` and the MCP adapter report it.
     public var identity = ServerIdentity.switchboard
     /// Host-wide settings handed to every `make` closure (for example `dataDirectory`).
     public var settings: JSONObject = [:]
