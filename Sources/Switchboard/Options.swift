@@ -21,7 +21,7 @@ struct SessionOptions: ParsableArguments {
     @Option(name: .long(.maxBatch), help: "Most messages in one JSON-RPC batch.")
     var maxBatch: Int = defaults.maxBatch
 
-    @Option(name: .long(.maxPendingCalls), help: "Most service calls delegated to the client awaiting an answer.")
+    @Option(name: .long(.maxPendingCalls), help: "Most service calls in flight (delegated to the client or simulated with a latency) and timers; past it an input is refused with -32001.")
     var maxPendingCalls: Int = defaults.maxPendingCalls
 
     @Option(name: .long(.clientTimeout), help: "Seconds a delegated service call waits for the client's answer.")
