@@ -39,7 +39,7 @@ extension MCPAdapter {
         case let .failure(error): return .failure(error)
         case let .success(value): id = value
         }
-        guard case let .success(snapshot) = perform(.host(.snapshot(id: id)), session).result else { return .failure(Self.notFound(params)) }
+        guard case let .success(snapshot) = perform(.host(.snapshot(id: id)), session).result else { return .failure(notFound(uri: params["uri"] ?? .null)) }
         return .success(["contents": [["uri": .string(InstanceURI.uri(of: id)), "mimeType": "application/json", "text": .string(snapshot.serializedString())]]])
     }
 
@@ -51,7 +51,7 @@ extension MCPAdapter {
         }
         if on {
             // Only a live instance can be followed: the same check as reading it.
-            guard case .success = perform(.host(.snapshot(id: id)), session).result else { return .failure(Self.notFound(params)) }
+            guard case .success = perform(.host(.snapshot(id: id)), session).result else { return .failure(notFound(uri: params["uri"] ?? .null)) }
             subscriptions.insert(ExactString(id))
         } else {
             subscriptions.remove(ExactString(id))
@@ -64,12 +64,14 @@ extension MCPAdapter {
         guard let uri = params["uri"]?.stringValue else {
             return .failure(RPCError(.invalidParams, "Invalid params: needs uri (a string)"))
         }
-        guard let id = InstanceURI.instanceID(fromURI: uri) else { return .failure(Self.notFound(params)) }
+        guard let id = InstanceURI.instanceID(fromURI: uri) else { return .failure(notFound(uri: params["uri"] ?? .null)) }
         return .success(id)
     }
 
-    /// MCP's "resource not found" (-32002, which the plain JSON-RPC adapter uses for a failed create).
-    static func notFound(_ params: JSONObject) -> RPCError {
-        RPCError(RPCErrorCode(rawValue: -32002), "Resource not found: \(params["uri"]?.stringValue ?? "") (live instances are switchboard://instance/<id>; resources/list lists them)", data: ["uri": params["uri"] ?? .null])
+    /// MCP's "resource not found": -32002 in the handshake era, -32602 in the stateless one
+    /// (which must not send -32002), with the URI in `data` either way.
+    func notFound(uri: JSONValue) -> RPCError {
+        let code = era == .stateless ? RPCErrorCode.invalidParams : RPCErrorCode(rawValue: -32002)
+        return RPCError(code, "Resource not found: \(uri.stringValue ?? "") (live instances are switchboard://instance/<id>; resources/list lists them)", data: ["uri": uri])
     }
 }

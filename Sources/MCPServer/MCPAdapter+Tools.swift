@@ -28,8 +28,51 @@ extension MCPAdapter {
         }
         switch request(for: tool.action, arguments, session) {
         case let .failure(message): return .success(Self.toolError(message))
-        case let .success(request): return .success(run(request, session))
+        case let .success(request):
+            // A client that passes a progress token hears how a long advance goes.
+            if let token = params["_meta"]?["progressToken"], case let .host(.advance(ms)) = request {
+                return .success(advance(ms, reportingTo: token, session))
+            }
+            return .success(run(request, session))
         }
+    }
+
+    /// From how many virtual milliseconds an advance reports its progress.
+    static let progressFromMilliseconds = 1_000.0
+    /// In how many steps such an advance goes, each followed by a progress notification.
+    static let progressSteps = 10
+
+    /// `advance` in steps, a `notifications/progress` after each (before the result): what
+    /// falls due in each step runs in it, so the outputs and the final time are those of one
+    /// advance. Short advances, and one past the clock's limit (which fails whole, leaving the
+    /// clock where it was), run as one.
+    func advance(_ ms: JSONValue, reportingTo token: JSONValue, _ session: Session) -> JSONValue {
+        guard let total = ms.doubleValue, total >= Self.progressFromMilliseconds,
+              let left = session.virtualMillisecondsLeft, total <= Double(left) else {
+            return run(.host(.advance(ms: ms)), session)
+        }
+        var outputs: [OutputNotification] = []
+        var done = 0.0
+        var last: JSONValue = .null
+        for step in 1...Self.progressSteps {
+            // Whole milliseconds where the client gave whole ones; the last step takes the rest.
+            let target = step == Self.progressSteps ? total : (total * Double(step) / Double(Self.progressSteps)).rounded(.down)
+            let amount = target - done
+            guard amount > 0 else { continue }
+            let answer = perform(.host(.advance(ms: amount == amount.rounded() ? .integer(Int64(amount)) : .double(amount))), session)
+            outputs += answer.outputs
+            switch answer.result {
+            case let .success(value): last = value
+            case let .failure(error): return Self.toolError(ToolArgumentError(Self.text(of: error)))
+            }
+            done = target
+            let progress: JSONValue = done == done.rounded() ? .integer(Int64(done)) : .double(done)
+            send(.notification(method: "notifications/progress", params: [
+                "progressToken": token, "progress": progress, "total": ms,
+                "message": .string("advanced \(progress) of \(ms) ms"),
+            ]))
+        }
+        return Self.toolResult(last, outputs)
     }
 
     /// The session request a tool call stands for, or why the arguments cannot make one.
@@ -120,9 +163,7 @@ extension MCPAdapter {
         if case let .host(.destroy(id)) = request, case .success = answer.result {
             subscriptions.remove(ExactString(id))
         }
-        if session.instanceCount != before {
-            send(.notification(method: "notifications/resources/list_changed", params: [:]))
-        }
+        if session.instanceCount != before { announceListChanged() }
         return answer
     }
 

@@ -44,6 +44,11 @@ public final class MCPAdapter: ProtocolAdapter {
     var updated: [String] = []
     /// Calls to the client the session started; each is refused once the session is free.
     var refusedCalls: [(id: String, method: String)] = []
+    /// Which revision this connection speaks, decided by the client's first request (see
+    /// `Era`); nil until then.
+    var era: Era?
+    /// The open `subscriptions/listen` streams of the stateless era, in the order they opened.
+    var listens: [Listen] = []
 
     /// Builds a session and its MCP adapter: the session sends through the adapter, the adapter through
     /// `sink`. The arguments are the session's (see ``Session/init``).
@@ -119,6 +124,11 @@ public final class MCPAdapter: ProtocolAdapter {
     // MARK: Requests
 
     func handle(_ request: RPCRequest, _ session: Session) {
+        if era == nil, request.id != nil { era = Self.carriesEnvelope(request) ? .stateless : .handshake }
+        if era == .stateless { return handleStateless(request, session) }
+        if request.id != nil, Self.carriesEnvelope(request) {
+            return answer(request, .failure(RPCError(.invalidRequest, "Invalid request: this connection speaks the initialize handshake (\(Self.protocolVersion)); requests carrying the \(Self.statelessRevision) envelope are not accepted on it")))
+        }
         let params: JSONObject
         switch request.params {
         case .none: params = [:]
@@ -170,14 +180,17 @@ public final class MCPAdapter: ProtocolAdapter {
                 "logging": [:],
             ],
             "serverInfo": ["name": .string(identity.name), "title": .string(identity.title), "version": .string(identity.version)],
-            "instructions": """
-            Kickstarter-style view models. Each input tool (<type>.<input>) sends an input to an instance \
-            (by default the one named after its type, created on first use) and returns the outputs it caused. \
-            create.<type> makes another instance with options; read or subscribe to switchboard://instance/<id> \
-            to follow its outputs.
-            """,
+            "instructions": .string(Self.instructions),
         ])
     }
+
+    /// What the server tells a model about itself, in both eras.
+    static let instructions = """
+        Kickstarter-style view models. Each input tool (<type>.<input>) sends an input to an instance \
+        (by default the one named after its type, created on first use) and returns the outputs it caused. \
+        create.<type> makes another instance with options; read or subscribe to switchboard://instance/<id> \
+        to follow its outputs.
+        """
 
     // MARK: Logging
 
@@ -189,10 +202,11 @@ public final class MCPAdapter: ProtocolAdapter {
         return .success([:])
     }
 
-    /// A diagnostic of the session's: to stderr, and to the client at warning level.
+    /// A diagnostic of the session's: to stderr, and in the handshake era to the client at
+    /// warning level (the stateless revision sends log messages only to a request that asks).
     func diagnose(_ text: String) {
         diagnoseOperator(text)
-        if logLevel <= 3 {
+        if era != .stateless, logLevel <= 3 {
             send(.notification(method: "notifications/message", params: ["level": "warning", "logger": "switchboard", "data": .string(text)]))
         }
     }
@@ -202,7 +216,7 @@ public final class MCPAdapter: ProtocolAdapter {
     func sessionSent(_ message: OutboundMessage) {
         switch message {
         case let .output(notification):
-            if subscriptions.contains(ExactString(notification.instance)), !updated.contains(where: { bytesEqual($0, notification.instance) }) {
+            if isFollowed(notification.instance), !updated.contains(where: { bytesEqual($0, notification.instance) }) {
                 updated.append(notification.instance)
             }
         case .response:
@@ -226,7 +240,15 @@ public final class MCPAdapter: ProtocolAdapter {
             session.handle(parsed: .single(.response(RPCResponse(id: .string(id), result: .failure(error)))))
         }
         for id in updated {
-            send(.notification(method: "notifications/resources/updated", params: ["uri": .string(InstanceURI.uri(of: id))]))
+            let uri = JSONValue.string(InstanceURI.uri(of: id))
+            switch era {
+            case .stateless?:
+                for listen in listens where listen.instances.contains(ExactString(id)) {
+                    send(.notification(method: "notifications/resources/updated", params: ["_meta": Self.streamMeta(listen.id), "uri": uri]))
+                }
+            case .handshake?, nil:
+                send(.notification(method: "notifications/resources/updated", params: ["uri": uri]))
+            }
         }
         updated.removeAll()
     }

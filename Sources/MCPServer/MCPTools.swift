@@ -108,7 +108,19 @@ struct MCPToolCatalog {
             "description": .string(description),
             "inputSchema": .object(schema),
             "outputSchema": outputSchema,
+            "annotations": annotations(action),
         ])
+    }
+
+    /// What a client may assume of a tool: `snapshot` and `list` change nothing; `destroy`
+    /// destroys and does it once; an input or a create changes an instance's state, is not
+    /// idempotent, and reaches no system outside the server.
+    private static func annotations(_ action: Action) -> JSONValue {
+        switch action {
+        case .snapshot, .list: ["readOnlyHint": true, "openWorldHint": false]
+        case .destroy: ["readOnlyHint": false, "destructiveHint": true, "idempotentHint": true, "openWorldHint": false]
+        case .create, .input, .advance: ["readOnlyHint": false, "destructiveHint": false, "idempotentHint": false, "openWorldHint": false]
+        }
     }
 
     /// `create.<type>`: the type's options as an object schema, each with its summary.

@@ -151,6 +151,12 @@ extension Session {
         return .success(["now": .integer(virtualMilliseconds(clock))])
     }
 
+    /// How many milliseconds the virtual clock can still move before its limit; nil on the
+    /// real clock.
+    public var virtualMillisecondsLeft: Int64? {
+        virtualClock.map { configuration.maxVirtualMilliseconds - virtualMilliseconds($0) }
+    }
+
     /// Milliseconds on the virtual clock since it started, rounded to a whole millisecond.
     func virtualMilliseconds(_ clock: TestScheduler) -> Int64 {
         // Within `maxVirtualMilliseconds` this double holds every millisecond exactly, so the
