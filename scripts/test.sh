@@ -51,6 +51,8 @@ echo "== the friends store on SQLite: kill -9 mid-burst, two daemons on one file
 SWITCHBOARD=.build/debug/switchboard python3 Tests/e2e/test_store.py 12
 echo "== switchboard mcp driven by the official MCP Python SDK (tools, resources, subscriptions)"
 SWITCHBOARD=.build/debug/switchboard timeout 300 python3 Tests/mcp/test_mcp.py
+echo "== switchboard mcp in both eras: the SDK's legacy, auto and 2026-07-28 modes, and the current revision's bad input"
+SWITCHBOARD=.build/debug/switchboard timeout 300 python3 Tests/mcp/test_mcp_revisions.py
 echo "== examples (shell, Python, SearchBox)"
 signup_outputs="$(bash examples/signup-jq.sh .build/debug/switchboard)"
 echo "$signup_outputs"

@@ -23,6 +23,7 @@ static struct {
     sqlite3_int64 (*column_int64)(sqlite3_stmt *, int);
     const unsigned char *(*column_text)(sqlite3_stmt *, int);
     int (*column_bytes)(sqlite3_stmt *, int);
+    int (*file_control)(sqlite3 *, const char *, int, void *);
 } api;
 
 static const sb_symbol symbols[] = {
@@ -45,6 +46,7 @@ static const sb_symbol symbols[] = {
     {"column_int64", (void **)&api.column_int64},
     {"column_text", (void **)&api.column_text},
     {"column_bytes", (void **)&api.column_bytes},
+    {"file_control", (void **)&api.file_control},
 };
 
 static sb_library library = SB_LIBRARY("libsqlite3.so.0", "libsqlite3-0", "sqlite3_", symbols);
@@ -73,3 +75,4 @@ int csqlite_step(sqlite3_stmt *s) { return api.step(s); }
 sqlite3_int64 csqlite_column_int64(sqlite3_stmt *s, int c) { return api.column_int64(s, c); }
 const unsigned char *csqlite_column_text(sqlite3_stmt *s, int c) { return api.column_text(s, c); }
 int csqlite_column_bytes(sqlite3_stmt *s, int c) { return api.column_bytes(s, c); }
+int csqlite_persist_wal(sqlite3 *d) { int on = 1; return api.file_control(d, "main", SQLITE_FCNTL_PERSIST_WAL, &on); }

@@ -19,9 +19,9 @@ final class Outbox {
     /// checks would add a runtime call to every access.
     @exclusivity(unchecked) private var pending: [UInt8] = []
     /// Set by the first failed write; nothing is written after it.
-    private(set) var failure: Outcome?
+    private(set) var failure: ServerOutcome?
     /// Called once, on the executor, when a write fails (the server stops there).
-    var onFailure: (Outcome) -> Void = { _ in }
+    var onFailure: (ServerOutcome) -> Void = { _ in }
 
     init(writer: FrameWriter, limits: ServerLimits, observer: TrafficObserver?) {
         self.writer = writer
@@ -51,7 +51,7 @@ final class Outbox {
         do {
             try writer.write(framed: pending)
         } catch {
-            let outcome: Outcome
+            let outcome: ServerOutcome
             switch error {
             case .peerClosed: outcome = .outputClosed
             case let .writeFailed(code): outcome = .writeFailed(code)

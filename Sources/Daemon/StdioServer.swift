@@ -17,13 +17,13 @@ import SystemIO
 ///   beyond it, the reader stops reading.
 /// - The executor (``SessionExecutor``, shared with the REPL) runs the session: every request,
 ///   every scheduled action. The ``Outbox`` writes what one work item produced at its end.
-/// - Signals stop the reader's input (``TerminationSignals``); logs are written by a thread
+/// - Signals stop the reader's input (``StopRequests``); logs are written by a thread
 ///   of their own (``LogSink``). Neither can block the protocol.
 ///
 /// ## Stopping
 /// End of input, `shutdown`, SIGTERM, SIGINT or SIGHUP: every request read before is
 /// answered, scheduled work may finish within the exit grace, output is flushed, the session's
-/// resources are closed (its database), and ``run()`` returns an ``Outcome`` whose exit status
+/// resources are closed (its database), and ``run()`` returns an ``ServerOutcome`` whose exit status
 /// and diagnostic line the caller reports.
 public final class StdioServer: @unchecked Sendable {
     /// Settings of the server around its session.
@@ -45,13 +45,13 @@ public final class StdioServer: @unchecked Sendable {
     private let observer: TrafficObserver?
     private let log: LogSink?
     /// Executor-confined: set once, when the server stops.
-    private var outcome: Outcome?
-    /// What frames are handed to (executor-confined): the session itself for the plain face,
-    /// or a face wrapping it.
-    private let face: SessionFace
+    private var outcome: ServerOutcome?
+    /// What frames are handed to (executor-confined): the session itself for the plain JSON-RPC adapter,
+    /// or a adapter wrapping it.
+    private let adapter: ProtocolAdapter
     private let done = DispatchSemaphore(value: 0)
     /// Executor-confined: what wakes a reader waiting on this thread when the server finishes.
-    private var readerWake: TerminationSignals?
+    private var readerWake: StopRequests?
 
     /// A server reading `input` and writing `output`. `makeSession` builds the session with the
     /// clock, the hook to call after each scheduled action, and the sink for what it sends.
@@ -70,8 +70,8 @@ public final class StdioServer: @unchecked Sendable {
         }
     }
 
-    /// A server whose frames go to a face over the session (MCP's): `makeFace` builds both,
-    /// the session sending through the face and the face sending through `sink`.
+    /// A server whose frames go to a adapter over the session (MCP's): `makeAdapter` builds both,
+    /// the session sending through the adapter and the adapter sending through `sink`.
     public init(
         input: FileDescriptor = .standardInput,
         output: FileDescriptor = .standardOutput,
@@ -79,7 +79,7 @@ public final class StdioServer: @unchecked Sendable {
         virtualClock: Bool = false,
         observer: TrafficObserver? = nil,
         log: LogSink? = nil,
-        makeFace: (_ clock: DateScheduler, _ afterScheduledWork: @escaping () -> Void, _ sink: @escaping Session.Sink) -> (session: Session, face: SessionFace)
+        makeAdapter: (_ clock: DateScheduler, _ afterScheduledWork: @escaping () -> Void, _ sink: @escaping Session.Sink) -> (session: Session, adapter: ProtocolAdapter)
     ) {
         self.input = input
         self.options = options
@@ -90,19 +90,19 @@ public final class StdioServer: @unchecked Sendable {
         let outbox = Outbox(writer: writer, limits: options.limits, observer: observer)
         self.outbox = outbox
         self.budget = ReadAheadBudget(maxBytes: options.limits.maxReadAheadBytes, maxChunks: options.limits.maxReadAheadChunks)
-        var made: SessionFace?
+        var made: ProtocolAdapter?
         let executor = SessionExecutor(label: "switchboard.executor", virtualClock: virtualClock) { clock in
-            let (session, face) = makeFace(clock, {
+            let (session, adapter) = makeAdapter(clock, {
                 observer?.scheduledWorkFinished()
                 outbox.flush()
             }, { message in outbox.enqueue(message) })
-            made = face
+            made = adapter
             return session
         }
         self.executor = executor
-        // The executor calls `makeFace` before its initializer returns, so `made` is set; the
+        // The executor calls `makeAdapter` before its initializer returns, so `made` is set; the
         // session itself is the fallback only to avoid a trap on an impossible path.
-        self.face = made ?? executor.sync { $0 }
+        self.adapter = made ?? executor.sync { $0 }
         executor.sync { _ in outbox.onFailure = { [unowned self] failure in finish(failure) } }
     }
 
@@ -110,11 +110,11 @@ public final class StdioServer: @unchecked Sendable {
     /// it stopped. Before returning it closes what the session holds outside the process
     /// (`Session.closeResources()`: the friends database), everything owed to the client being
     /// written by then, so the caller may exit without tearing the session down.
-    public func run() -> Outcome {
+    public func run() -> ServerOutcome {
         ProcessIO.ignoreBrokenPipeSignal()
-        let signals: TerminationSignals?
+        let signals: StopRequests?
         do {
-            signals = try TerminationSignals(reading: input)
+            signals = try StopRequests(reading: input)
         } catch {
             // No descriptors for the interruptible input (out of them): serve anyway; signals
             // then keep their default action.
@@ -149,7 +149,7 @@ public final class StdioServer: @unchecked Sendable {
 
     // MARK: Reading (reader thread)
 
-    private func readLoop(maxBatch: Int, signals: TerminationSignals?) {
+    private func readLoop(maxBatch: Int, signals: StopRequests?) {
         let framing = options.framing, limits = options.limits
         let reader = signals.map {
             FrameReader(input: $0.input, mode: framing, maxMessageLength: limits.maxMessageLength, chunkSize: limits.readChunkBytes)
@@ -176,7 +176,7 @@ public final class StdioServer: @unchecked Sendable {
                     frames.append(ReaderHandoff(frame, maxBatch: maxBatch, keepingBytes: keepsBytes))
                 }
             } catch {
-                let failure: Outcome
+                let failure: ServerOutcome
                 switch error {
                 case let .readFailed(code): failure = .readFailed(code)
                 }
@@ -204,7 +204,7 @@ public final class StdioServer: @unchecked Sendable {
             case .interrupted, .timedOut:
                 // (No timeout is given, so only a signal gets here.)
                 // Everything read so far was handed over above; this runs after it.
-                let reason = Outcome.signalled(signals?.first ?? TerminationSignals.handled[0])
+                let reason = ServerOutcome.signalled(signals?.first ?? StopRequests.handled[0])
                 return executor.async { [self] session in stop(session, reason) }
             }
         }
@@ -212,7 +212,7 @@ public final class StdioServer: @unchecked Sendable {
 
     /// Gives one chunk's frames to the executor; `ending` stops the server after them. A chunk
     /// of many (a pipelined stream) goes there so that the next chunk is read meanwhile.
-    private func hand(_ frames: consuming [ReaderHandoff], bytes: Int, then ending: Outcome?) {
+    private func hand(_ frames: consuming [ReaderHandoff], bytes: Int, then ending: ServerOutcome?) {
         let batch = FrameBatch(frames)
         executor.async { [self] session in
             defer { budget.release(bytes: bytes) }
@@ -247,7 +247,7 @@ public final class StdioServer: @unchecked Sendable {
         if finished { finish(.finished) }
     }
 
-    /// Hands each of the `count` frames at `frames` to the face; true when the client asked
+    /// Hands each of the `count` frames at `frames` to the adapter; true when the client asked
     /// to stop (after flushing).
     ///
     /// Each frame is moved out of the batch as it runs (a trivial frame left in its place):
@@ -260,11 +260,11 @@ public final class StdioServer: @unchecked Sendable {
             switch consume frame {
             case let .message(bytes, parsed):
                 observer?.received(bytes)
-                face.handle(parsed: parsed)
-            case let .tooLong(length): face.handleOversizedFrame(length: length, limit: options.limits.maxMessageLength)
-            case let .invalidHeader(reason): face.handleMalformedFrame(reason)
+                adapter.handle(parsed: parsed)
+            case let .tooLong(length): adapter.handleOversizedFrame(length: length, limit: options.limits.maxMessageLength)
+            case let .invalidHeader(reason): adapter.handleMalformedFrame(reason)
             }
-            if face.isShutdownRequested {
+            if adapter.isShutdownRequested {
                 outbox.flush()
                 return true
             }
@@ -276,9 +276,9 @@ public final class StdioServer: @unchecked Sendable {
 
     /// End of input or a signal: delegated calls fail (nobody will answer them), scheduled work
     /// may finish within the exit grace, then everything owed is flushed.
-    private func stop(_ session: Session, _ reason: Outcome) {
+    private func stop(_ session: Session, _ reason: ServerOutcome) {
         guard outcome == nil else { return }
-        face.inputEnded()
+        adapter.inputEnded()
         outbox.flush()
         executor.whenScheduledWorkFinishes(within: options.limits.exitGraceSeconds) { [self] _ in
             outbox.flush()
@@ -287,7 +287,7 @@ public final class StdioServer: @unchecked Sendable {
     }
 
     /// Records the outcome once (on the executor) and wakes `run()`.
-    private func finish(_ result: Outcome) {
+    private func finish(_ result: ServerOutcome) {
         guard outcome == nil else { return }
         outcome = result
         observer?.finished()

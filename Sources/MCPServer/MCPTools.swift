@@ -1,7 +1,7 @@
 import Host
 import JSON
 
-/// The tools of the MCP face, generated from the session's description: nothing here names a
+/// The tools of the MCP adapter, generated from the session's description: nothing here names a
 /// view-model type. For every type, `create.<type>` (its options as a JSON Schema) and one tool
 /// per input, `<type>.<input>` (its parameters, plus the target `instance`); then `snapshot`,
 /// `destroy`, `list`, and `advance` under the virtual clock.
@@ -55,7 +55,7 @@ struct MCPToolCatalog {
             tools.append(Self.createTool(type))
             for input in type.inputs {
                 guard !input.parameters.contains(where: { bytesEqual($0.label, Self.instanceArgument) }) else {
-                    diagnose("MCP: \(type.name).\(input.name) has a parameter named '\(Self.instanceArgument)', which the MCP face reserves; it is not offered as a tool")
+                    diagnose("MCP: \(type.name).\(input.name) has a parameter named '\(Self.instanceArgument)', which the MCP adapter reserves; it is not offered as a tool")
                     continue
                 }
                 tools.append(Self.inputTool(type, input))
@@ -108,7 +108,19 @@ struct MCPToolCatalog {
             "description": .string(description),
             "inputSchema": .object(schema),
             "outputSchema": outputSchema,
+            "annotations": annotations(action),
         ])
+    }
+
+    /// What a client may assume of a tool: `snapshot` and `list` change nothing; `destroy`
+    /// destroys and does it once; an input or a create changes an instance's state, is not
+    /// idempotent, and reaches no system outside the server.
+    private static func annotations(_ action: Action) -> JSONValue {
+        switch action {
+        case .snapshot, .list: ["readOnlyHint": true, "openWorldHint": false]
+        case .destroy: ["readOnlyHint": false, "destructiveHint": true, "idempotentHint": true, "openWorldHint": false]
+        case .create, .input, .advance: ["readOnlyHint": false, "destructiveHint": false, "idempotentHint": false, "openWorldHint": false]
+        }
     }
 
     /// `create.<type>`: the type's options as an object schema, each with its summary.

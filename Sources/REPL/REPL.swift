@@ -73,6 +73,9 @@ public final class REPL {
         if editing, let wake, let editor = makeEditor(wake: wake) {
             // Structured results laid out for the person; pipes keep the one-line form.
             driver.onExecutor { [printer] in printer.resultWidth = { [weak editor] in editor?.columns } }
+            // Messages wrap at spaces at the terminal's edge; the editor's own line is its own.
+            let output = options.output
+            console.wrapLines { LineEditor.columns(of: output) }
             let endedByCtrlD = runInteractive(editor)
             driver.endInput()
             if endedByCtrlD { letOwedOutputsArrive() }
@@ -154,7 +157,7 @@ public final class REPL {
 
     /// Reads and runs lines until `.quit` (false) or Ctrl-D (true).
     private func runInteractive(_ editor: LineEditor) -> Bool {
-        if options.catchesSignals, let wake { TerminalSignals.install(wake: wake) }
+        if options.catchesSignals, let wake { KeyboardInterrupts.install(wake: wake) }
         if let banner = options.banner { console.write(lines: [formatter.note(banner)]) }
         var pending: [String] = []
         while !console.isClosed {
@@ -176,10 +179,12 @@ public final class REPL {
         return false
     }
 
+    /// Reads and runs lines from a pipe or a file: one command a line, so a broken line is an
+    /// error about that line alone and never swallows the lines after it. (Continuation lines,
+    /// for JSON typed over several lines, are for a person at a terminal.)
     private func runPlain() {
         let reader = PlainLineReader(descriptor: options.input)
-        var pending: [String] = []
-        var outcome = Outcome.proceed
+        var outcome = LineOutcome.proceed
         let prompts = options.promptInPlainMode || promptAlways
         if prompts { console.write(formatter.style.paint(Self.prompt, .prompt)) }
         while outcome == .proceed, !console.isClosed, let read = reader.nextLine() {
@@ -192,18 +197,9 @@ public final class REPL {
                 console.write(lines: formatter.parseError(ParseError("a line of \(bytes) bytes is longer than \(PlainLineReader.maxLineBytes) bytes; it was skipped")))
                 continue
             }
-            pending.append(line)
-            let text = pending.joined(separator: " ")
-            if BracketBalance(text).needsMoreInput {
-                if prompts { console.write(Self.continuationPrompt) }
-                continue
-            }
-            pending = []
-            outcome = execute(text)
+            outcome = execute(line)
             if outcome == .proceed, prompts { console.write(formatter.style.paint(Self.prompt, .prompt)) }
         }
-        // Unbalanced brackets at the end: send what there is, the session says what is wrong.
-        if outcome == .proceed, !pending.isEmpty { outcome = execute(pending.joined(separator: " ")) }
         driver.endInput()
         // As the daemon does at end of input, let simulated services answer before exiting
         // (virtual time never moves by itself; .quit and shutdown leave at once).
@@ -212,7 +208,7 @@ public final class REPL {
 
     /// The main prompt.
     static let prompt = "switchboard> "
-    /// The prompt while JSON brackets are open.
+    /// The prompt while JSON brackets are open (at a terminal only).
     static let continuationPrompt = "...> "
 
     private func remember(_ text: String, editor: LineEditor) {
@@ -228,7 +224,7 @@ public final class REPL {
 
     // MARK: Lines
 
-    private enum Outcome { case proceed, quit }
+    private enum LineOutcome { case proceed, quit }
 
     /// Inputs the REPL itself refused (parse errors, unknown commands or help topics).
     private var localFailures = 0
@@ -236,7 +232,7 @@ public final class REPL {
     private var promptAlways = false
 
     /// Runs one complete input.
-    private func execute(_ text: String) -> Outcome {
+    private func execute(_ text: String) -> LineOutcome {
         switch CommandParser.parse(text, parameters: parameterLookup) {
         case let .failure(error):
             localFailures += 1
@@ -262,7 +258,7 @@ public final class REPL {
         return description.type(ofTarget: target)?.input(named: input)?.parameters
     }
 
-    private func run(_ command: MetaCommand) -> Outcome {
+    private func run(_ command: MetaCommand) -> LineOutcome {
         switch command {
         case .quit:
             return .quit

@@ -20,7 +20,7 @@ public struct RPCRequest: Sendable {
     /// The parameters.
     public let params: RPCParams
 
-    /// A request as another face builds it for the session (MCP's `tools/call` becomes one).
+    /// A request as a protocol adapter builds it for the session (MCP's `tools/call` becomes one).
     public init(id: JSONValue?, method: String, params: RPCParams) {
         self.id = id
         self.method = method
@@ -45,7 +45,7 @@ public struct RPCResponse: Sendable {
     /// The result, or the client's error.
     public let result: Result<JSONValue, RPCError>
 
-    /// A response as another face builds it for the session.
+    /// A response as a protocol adapter builds it for the session.
     public init(id: JSONValue, result: Result<JSONValue, RPCError>) {
         self.id = id
         self.result = result

@@ -27,7 +27,7 @@ public enum MessageParser {
         let root = document.root
         guard root.kind == .array else { return .single(message(root)) }
         guard root.count <= maxBatch else {
-            return .unparsable(RPCError(.limitExceeded, "Batch of \(root.count) messages exceeds the limit of \(maxBatch)", data: ["limit": .integer(Int64(maxBatch))]))
+            return .unparsable(RPCError(.limitExceeded, "Batch of \(root.count) messages exceeds the limit of \(maxBatch) (--max-batch raises it)", data: ["limit": .integer(Int64(maxBatch))]))
         }
         var messages: [IncomingMessage] = []
         messages.reserveCapacity(root.count)

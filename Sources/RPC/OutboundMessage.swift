@@ -10,7 +10,7 @@ public enum OutboundMessage: Sendable {
     case batch([OutboundResponse])
     /// A service call delegated to the client.
     case clientRequest(id: String, method: String, params: JSONValue)
-    /// Any other notification (another face's, such as MCP's `notifications/resources/updated`).
+    /// Any other notification (another protocol adapter's, such as MCP's `notifications/resources/updated`).
     case notification(method: String, params: JSONValue)
 
     /// The JSON-RPC message.

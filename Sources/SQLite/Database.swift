@@ -91,6 +91,14 @@ public final class Database {
         try Int(statement("PRAGMA user_version").firstRow { $0.int64(at: 0) } ?? 0)
     }
 
+    /// Makes closing this connection leave the write-ahead log and its index where they are
+    /// (`SQLITE_FCNTL_PERSIST_WAL`): it still checkpoints, through its own open files, but
+    /// deletes nothing by path. For a connection whose file was replaced at its path, where
+    /// the journals at those paths may no longer be its own.
+    public func keepJournalsOnClose() throws(SQLiteError) {
+        try check(csqlite_persist_wal(handle), "persist WAL")
+    }
+
     /// The last row id inserted through this connection.
     public var lastInsertRowID: Int64 { csqlite_last_insert_rowid(handle) }
 

@@ -61,11 +61,11 @@ public struct Application: Sendable {
 ///     Switchboard.main(Application(identity: ServerIdentity(name: "search-box", title: "Search box", version: "1.0.0"), registry: registry))
 public func main(_ application: Application) -> Never {
     Application.running.withLock { $0 = application }
-    let arguments = DefaultFace.arguments(Array(CommandLine.arguments.dropFirst()), stdinIsTerminal: FileDescriptor.standardInput.isTerminal)
+    let arguments = DefaultCommand.arguments(Array(CommandLine.arguments.dropFirst()), stdinIsTerminal: FileDescriptor.standardInput.isTerminal)
     // Nothing to parse: a daemon started without options runs with the defaults, which is all
     // the parser would produce, without first building its model of the commands by reflection
     // (most of a start-up). Any option, a typo or `--help` goes to the parser.
-    if let face = FaceKind.withoutOptions(arguments) {
+    if let face = WireProtocol.withoutOptions(arguments) {
         var settings = ServerSettings()
         settings.face = face
         ServeRunner.run(application, settings, recordPath: nil)

@@ -2,7 +2,7 @@ import ArgumentParser
 
 /// `switchboard mcp`: the daemon as a Model Context Protocol server on stdin/stdout.
 ///
-/// A subcommand rather than detecting `initialize` on the plain face: the face decides the
+/// A subcommand rather than detecting `initialize` on plain JSON-RPC: the protocol decides the
 /// shape of every answer and notification, so it is chosen once, where an editor's MCP
 /// configuration names the command, and the same bytes never mean two things.
 struct Mcp: ParsableCommand {

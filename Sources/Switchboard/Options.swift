@@ -4,12 +4,12 @@ import Logging
 
 extension ClockKind: ExpressibleByArgument {}
 extension FramingMode: ExpressibleByArgument {}
-extension FaceKind: ExpressibleByArgument {}
+extension WireProtocol: ExpressibleByArgument {}
 extension Logger.Level: @retroactive ExpressibleByArgument {}
 
 private let defaults = ServerSettings()
 
-/// Options of the session behind every face (`serve` and `repl`): the clock, the limits, the
+/// Options of the session behind every command (`serve`, `mcp` and `repl`): the clock, the limits, the
 /// services' data. The defaults are `ServerSettings`'.
 struct SessionOptions: ParsableArguments {
     @Option(name: .long(.clock), help: "Clock for view models: real, or virtual (moved only by the 'advance' method).")
@@ -21,7 +21,7 @@ struct SessionOptions: ParsableArguments {
     @Option(name: .long(.maxBatch), help: "Most messages in one JSON-RPC batch.")
     var maxBatch: Int = defaults.maxBatch
 
-    @Option(name: .long(.maxPendingCalls), help: "Most service calls delegated to the client awaiting an answer.")
+    @Option(name: .long(.maxPendingCalls), help: "Most service calls in flight (delegated to the client or simulated with a latency) and timers; past it an input is refused with -32001.")
     var maxPendingCalls: Int = defaults.maxPendingCalls
 
     @Option(name: .long(.clientTimeout), help: "Seconds a delegated service call waits for the client's answer.")

@@ -11,7 +11,7 @@ struct Serve: ParsableCommand {
     ) }
 
     @Option(name: .long(.face), help: "Protocol: jsonrpc (protocol.md) or mcp (the Model Context Protocol; the same as the mcp subcommand).")
-    var face: FaceKind = .jsonrpc
+    var face: WireProtocol = .jsonrpc
 
     @OptionGroup var daemon: DaemonArguments
 
@@ -30,7 +30,7 @@ struct DaemonArguments: ParsableArguments {
     var recordPath: String?
 
     /// The settings these options give a daemon with `face`.
-    func settings(face: FaceKind) -> ServerSettings {
+    func settings(face: WireProtocol) -> ServerSettings {
         var settings = session.settings
         server.apply(to: &settings)
         settings.face = face
@@ -38,7 +38,7 @@ struct DaemonArguments: ParsableArguments {
     }
 
     /// Serves with these options and `face`, then ends the process with its exit status.
-    func run(face: FaceKind) -> Never {
+    func run(face: WireProtocol) -> Never {
         ServeRunner.run(Application.current, settings(face: face), recordPath: recordPath)
     }
 }

@@ -64,12 +64,12 @@ enum ServeRunner {
                 session = created
                 return (created, created)
             case .mcp:
-                let made = MCPFace.make(
+                let made = MCPAdapter.make(
                     registry: registry, configuration: configuration, clock: clock,
                     diagnose: diagnose, afterScheduledWork: afterScheduledWork, sink: sendToClient
                 )
                 session = made.session
-                return (made.session, made.face)
+                return (made.session, made.adapter)
             }
         }
         // Kept alive until the process ends (see above): released here, the server would take

@@ -13,15 +13,15 @@ enum ClockKind: String, CaseIterable {
 }
 
 /// Which protocol the daemon speaks over its stdio.
-enum FaceKind: String, CaseIterable {
-    /// The plain JSON-RPC 2.0 face of protocol.md.
+enum WireProtocol: String, CaseIterable {
+    /// The plain JSON-RPC 2.0 of protocol.md.
     case jsonrpc
     /// The Model Context Protocol (the `mcp` subcommand).
     case mcp
 
-    /// The face a command line asks for when it names a daemon and gives no option at all
+    /// The protocol a command line asks for when it names a daemon and gives no option at all
     /// (nothing, `serve` or `mcp`); nil for any other command line, which the parser reads.
-    static func withoutOptions(_ arguments: [String]) -> FaceKind? {
+    static func withoutOptions(_ arguments: [String]) -> WireProtocol? {
         switch arguments {
         case [], ["serve"]: .jsonrpc
         case ["mcp"]: .mcp
@@ -39,7 +39,7 @@ struct ServerSettings: Equatable {
     /// The session's defaults are declared once, in `SessionConfiguration`.
     private static let session = SessionConfiguration()
     var framing = FramingMode.newline
-    var face = FaceKind.jsonrpc
+    var face = WireProtocol.jsonrpc
     var clock = ClockKind.real
     var maxLineBytes = limits.maxMessageLength
     var maxInstances = session.maxInstances
@@ -63,7 +63,7 @@ struct ServerSettings: Equatable {
         return nil
     }
 
-    /// The options a replay of a recording needs to behave the same (the face, limits and
+    /// The options a replay of a recording needs to behave the same (the protocol, limits and
     /// timeouts, not framing, logging or the clock, which replay sets itself).
     var replayArguments: [String] {
         var arguments: [String] = []

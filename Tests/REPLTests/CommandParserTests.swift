@@ -160,6 +160,20 @@ final class CommandParserTests: XCTestCase {
         XCTAssertEqual(try CommandParser.parse("help.me 1").get(), .call(method: "help.me", arguments: .positional([1])))
     }
 
+    func testBareWords_HelpWithATopicAndPsqlHabits() {
+        XCTAssertEqual(try CommandParser.parse("help signup").get(), .meta(.help(topic: "signup")))
+        XCTAssertEqual(try CommandParser.parse("? signup.nameChanged").get(), .meta(.help(topic: "signup.nameChanged")))
+        XCTAssertEqual(try CommandParser.parse(#"\?"#).get(), .meta(.help(topic: nil)))
+        XCTAssertEqual(try CommandParser.parse(#"\q"#).get(), .meta(.quit))
+        XCTAssertEqual(error("help a b")?.hint, ".help [type|instance|x.input]")
+        // Habits with no command of their own here get a pointer to what does it.
+        XCTAssertEqual(error("clear")?.message, "clear is not a command here")
+        XCTAssertEqual(error("clear")?.hint, "Ctrl-L clears the screen; .help lists the commands")
+        XCTAssertEqual(error(#"\dt"#)?.message, #"\dt is not a command here: commands start with a dot"#)
+        // `quit now` is not the bare word: it reads as a call, which the session refuses.
+        XCTAssertEqual(try CommandParser.parse("quit now").get(), .call(method: "quit", arguments: .positional(["now"])))
+    }
+
     func testMeta_UnknownCommand() {
         let failure = error(".bogus")
         XCTAssertEqual(failure?.message, "unknown command .bogus")

@@ -19,11 +19,11 @@ final class CommandLineTests: XCTestCase {
 
     /// Only a command line with no option at all skips the parser.
     func testOnlyADaemonWithoutOptionsRunsWithoutTheParser() {
-        XCTAssertEqual(FaceKind.withoutOptions([]), .jsonrpc)
-        XCTAssertEqual(FaceKind.withoutOptions(["serve"]), .jsonrpc)
-        XCTAssertEqual(FaceKind.withoutOptions(["mcp"]), .mcp)
+        XCTAssertEqual(WireProtocol.withoutOptions([]), .jsonrpc)
+        XCTAssertEqual(WireProtocol.withoutOptions(["serve"]), .jsonrpc)
+        XCTAssertEqual(WireProtocol.withoutOptions(["mcp"]), .mcp)
         for arguments in [["serve", "--framing", "lsp"], ["mcp", "--help"], ["--version"], ["repl"], ["test", "x"], ["serv"], ["serve", "serve"], ["--clock", "virtual"]] {
-            XCTAssertNil(FaceKind.withoutOptions(arguments), "\(arguments)")
+            XCTAssertNil(WireProtocol.withoutOptions(arguments), "\(arguments)")
         }
     }
 

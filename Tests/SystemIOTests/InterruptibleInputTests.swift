@@ -185,9 +185,9 @@ final class InterruptibleInputTests: XCTestCase {
         let pipe = try Pipe()
         let input = try InterruptibleInput(duplicating: pipe.readEnd)
         // SIGUSR1: nothing else in the test process uses it (SignalWakeTests restores it too).
-        SignalWake.install(SIGUSR1, wake: .input(input))
+        InterruptWake.install(SIGUSR1, wake: .input(input))
         defer { ProcessIO.restoreDefault(signal: SIGUSR1) }
-        _ = SignalWake.take(SIGUSR1)
+        _ = InterruptWake.take(SIGUSR1)
         let reader = readOnAThread(input)
         defer { reader.release.signal() }
         reader.assertWaiting("nothing to read yet")
@@ -196,6 +196,6 @@ final class InterruptibleInputTests: XCTestCase {
         XCTAssertEqual(kill(getpid(), SIGUSR1), 0)
         XCTAssertEqual(reader.done.wait(timeout: .now() + 5), .success, "the signal ended the blocked read")
         XCTAssertEqual(reader.outcome(), .stopped)
-        XCTAssertEqual(SignalWake.take(SIGUSR1), 1)
+        XCTAssertEqual(InterruptWake.take(SIGUSR1), 1)
     }
 }

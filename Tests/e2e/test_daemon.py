@@ -90,6 +90,7 @@ class Framing(unittest.TestCase):
         lines, _, code = run(data, "--max-line-bytes", "1024")
         self.assertEqual(lines[0]["error"]["code"], -32600)
         self.assertIn("exceeds the limit of 1024 bytes", lines[0]["error"]["message"])
+        self.assertIn("--max-line-bytes raises it", lines[0]["error"]["message"], "the message names the option")
         self.assertIsNone(lines[0]["id"])
         self.assertEqual(lines[1], {"jsonrpc": "2.0", "id": 2, "result": []})
         self.assertEqual(code, 0)

@@ -140,7 +140,7 @@ class Limits(unittest.TestCase):
         daemon = Daemon("--max-batch", "3")
         daemon.send(b"[" + b",".join(b'{"jsonrpc":"2.0","id":%d,"method":"list"}' % i for i in range(4)) + b"]")
         answers, _ = daemon.probe("list", [])
-        self.assertEqual(answers[0]["error"], {"code": -32001, "message": "Batch of 4 messages exceeds the limit of 3", "data": {"limit": 3}})
+        self.assertEqual(answers[0]["error"], {"code": -32001, "message": "Batch of 4 messages exceeds the limit of 3 (--max-batch raises it)", "data": {"limit": 3}})
         self.assertEqual(daemon.close()[0], 0)
 
     def test_instance_limit(self):
@@ -149,7 +149,7 @@ class Limits(unittest.TestCase):
             daemon.send(b'{"jsonrpc":"2.0","id":%d,"method":"create","params":["signin"]}' % i)
         answers, _ = daemon.probe("list", [])
         self.assertEqual(answers[2]["error"]["code"], -32001)
-        self.assertEqual(answers[2]["error"]["message"], "Instance limit reached: 2 instances are alive; destroy some first")
+        self.assertEqual(answers[2]["error"]["message"], "Instance limit reached: 2 instances are alive; destroy some first (--max-instances raises the limit)")
         daemon.send(b'{"jsonrpc":"2.0","id":9,"method":"destroy","params":["signin"]}')
         daemon.send(b'{"jsonrpc":"2.0","id":10,"method":"create","params":["signin"]}')
         answers, _ = daemon.probe("list", [])

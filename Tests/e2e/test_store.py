@@ -6,6 +6,7 @@ temporary files, a failed write while running reported and recovered.
 Run: python3 Tests/e2e/test_store.py [ROUNDS]  (SWITCHBOARD=binary; ROUNDS of kill -9, default 12).
 Ends with 'N passed, M failed'."""
 
+import json
 import os
 import random
 import signal
@@ -361,6 +362,112 @@ class FailuresWhileRunning(unittest.TestCase):
         self.assertEqual(code, 0)
         self.assertIn(f"the friends database {path} was replaced by another file while the daemon was running", errors)
         self.assertEqual({row[0] for row in friends_in(path).values()}, {"Ada", "Grace", "Alan", "After"})
+
+
+class Edges(unittest.TestCase):
+    """What a hostile run found at the store's edges: a database moved over the data file
+    with the old file's journals present, ids run out, a planted journal link, a journal that
+    cannot be opened, and simulated service calls piling up."""
+
+    def setUp(self):
+        self.directory = tempfile.mkdtemp(prefix="store-edges-")
+
+    def import_database(self, name, friends, next_id):
+        legacy = os.path.join(self.directory, name + ".json")
+        with open(legacy, "w") as file:
+            json.dump({"version": 1, "nextId": next_id, "friends": friends}, file)
+        database = os.path.join(self.directory, name + ".db")
+        result = subprocess.run([BIN, "friends", "import", legacy, "--data-file", database], capture_output=True, timeout=20)
+        self.assertEqual(result.returncode, 0, result.stderr)
+        return database
+
+    @staticmethod
+    def listed(daemon, count):
+        """The friends the friend list shows in its `count`th `cells` output, by id."""
+        cells = daemon.outputs("cells")[count - 1]["value"]
+        return {cell["friend"]["id"]: cell["friend"]["firstname"] for cell in cells if cell["kind"] == "normal"}
+
+    def test_a_database_moved_over_the_file_keeps_its_data_with_the_old_journals_present(self):
+        path = os.path.join(self.directory, "d.db")
+        daemon = store_daemon(path)
+        daemon.send(b"".join(add_friend("a", "Old", 0)))
+        self.assertTrue(daemon.wait_for(lambda: len(daemon.outputs("navigateBack")) == 1))
+        self.assertTrue(os.path.exists(path + "-wal") and os.path.exists(path + "-shm"), "the journals are there")
+        other = self.import_database("other", [{"id": 50, "firstname": "New", "lastname": "L", "phonenumber": "5"}], 100)
+        os.rename(other, path)
+        # The first operation after the move tells the view; the next reads the new file.
+        daemon.send(request("l1", "create", {"type": "friendList", "id": "l", "options": {"latencyMs": 0}}) + request("l2", "l.viewDidLoad"))
+        self.assertTrue(daemon.wait_for(lambda: len(daemon.outputs("alert")) == 1), "the replacement is alerted")
+        daemon.send(request("l3", "l.refresh"))
+        self.assertTrue(daemon.wait_for(lambda: any(self.listed(daemon, n) for n in range(1, len(daemon.outputs("cells")) + 1))))
+        shown = [self.listed(daemon, n) for n in range(1, len(daemon.outputs("cells")) + 1)]
+        self.assertEqual(shown[-1], {50: "New"}, "the list shows the replacing database's friend only")
+        daemon.send(b"".join(add_friend("b", "Next", 0)))
+        self.assertTrue(daemon.wait_for(lambda: len(daemon.outputs("navigateBack")) == 2))
+        code, errors = daemon.close()
+        self.assertEqual(code, 0, errors)
+        self.assertIn("was replaced by another file while the daemon was running", errors)
+        self.assertEqual(friends_in(path), {50: ("New", "L", "5"), 100: ("Next", "Last", "555")},
+                         "after exit the file holds the replacing database's friend and the new add, with the next id")
+
+    def test_ids_run_out_with_a_message_that_says_so(self):
+        path = os.path.join(self.directory, "full.db")
+        self.assertEqual(subprocess.run([BIN, "serve", "--data-file", path], input=b"", capture_output=True, timeout=20).returncode, 0)
+        connection = sqlite3.connect(path)
+        connection.execute("UPDATE sqlite_sequence SET seq = 9223372036854775807 WHERE name = 'friends'")
+        connection.commit()
+        connection.close()
+        daemon = store_daemon(path)
+        daemon.send(b"".join(add_friend("a", "One", 0)))
+        self.assertTrue(daemon.wait_for(lambda: len(daemon.outputs("alert")) == 1))
+        self.assertEqual(daemon.outputs("navigateBack"), [], "nothing saved")
+        code, errors = daemon.close()
+        self.assertEqual(code, 0)
+        self.assertIn("every friend id has been given out", errors)
+        self.assertNotIn("disk is full", errors)
+
+    def refused_at_start(self, path):
+        result = subprocess.run([BIN, "serve", "--data-file", path], input=b'{"jsonrpc":"2.0","id":1,"method":"list"}\n',
+                                capture_output=True, timeout=20)
+        self.assertEqual(result.returncode, 64, result.stderr)
+        self.assertEqual(result.stdout, b"")
+        return result.stderr.decode()
+
+    def test_a_planted_journal_link_is_refused_and_leaves_nothing_behind(self):
+        path = os.path.join(self.directory, "d.db")
+        self.assertEqual(subprocess.run([BIN, "serve", "--data-file", path], input=b"", capture_output=True, timeout=20).returncode, 0)
+        before = sorted(os.listdir(self.directory))
+        target = os.path.join(self.directory, "elsewhere")
+        os.symlink(target, path + "-shm")
+        message = self.refused_at_start(path)
+        self.assertIn(f"journal {path}-shm is a symbolic link", message)
+        self.assertEqual(sorted(os.listdir(self.directory)), sorted(before + ["d.db-shm"]), "no -wal left, nothing created")
+        self.assertFalse(os.path.exists(target), "the link is never followed")
+
+    def test_a_journal_that_cannot_be_opened_is_named_with_the_reason(self):
+        path = os.path.join(self.directory, "d.db")
+        self.assertEqual(subprocess.run([BIN, "serve", "--data-file", path], input=b"", capture_output=True, timeout=20).returncode, 0)
+        os.mkdir(path + "-wal")
+        message = self.refused_at_start(path)
+        self.assertIn(f"journal {path}-wal is a directory", message)
+
+    def test_simulated_service_calls_in_flight_are_bounded(self):
+        """A friend list whose service answers after a very long latency: past
+        --max-pending-calls, each further input is refused with -32001 before it runs."""
+        daemon = Daemon("--max-pending-calls", "20", "--data-file", os.path.join(self.directory, "d.db"), collect=True, stderr=subprocess.PIPE)
+        daemon.send(request("c", "create", {"type": "friendList", "id": "f", "options": {"latencyMs": 100000000}}))
+        daemon.send(b"".join(request(i, "f.deleteFriend", [1]) for i in range(60)))
+        self.assertTrue(daemon.wait_for(lambda: len(daemon.collector.responses()) == 61))
+        answers = {r["id"]: r for r in daemon.collector.responses()}
+        refused = [i for i in range(60) if "error" in answers[i]]
+        accepted = [i for i in range(60) if "result" in answers[i]]
+        self.assertEqual(len(accepted), 20, "exactly the limit is in flight")
+        self.assertEqual(refused, list(range(20, 60)), "every input past the limit is refused, in order")
+        error = answers[20]["error"]
+        self.assertEqual(error["code"], -32001)
+        self.assertIn("--max-pending-calls", error["message"])
+        self.assertEqual(error["data"]["limit"], 20)
+        code, _ = daemon.close(timeout=30)
 
 
 if __name__ == "__main__":

@@ -10,6 +10,7 @@ The binary is $SWITCHBOARD_BIN, by default .build/debug/switchboard. The last li
 `N passed, M failed`; the exit status is non-zero when anything failed.
 """
 
+import json
 import os
 import re
 import shutil
@@ -147,14 +148,16 @@ class Terminal:
 
     ROWS, COLUMNS = 40, 120
 
-    def __init__(self, args=("repl",), program=None, **env):
-        """`program`: (command, arguments) that start the REPL instead of BINARY `args`."""
+    def __init__(self, args=("repl",), program=None, columns=None, **env):
+        """`program`: (command, arguments) that start the REPL instead of BINARY `args`;
+        `columns`: the terminal's width (COLUMNS unless given)."""
         command, arguments = program or (BINARY, list(args))
+        self.columns = columns or self.COLUMNS
         self.child = pexpect.spawn(
             command, arguments, env=environment(**env), encoding="utf-8",
-            dimensions=(self.ROWS, self.COLUMNS), timeout=TIMEOUT,
+            dimensions=(self.ROWS, self.columns), timeout=TIMEOUT,
         )
-        self.display = Screen(self.ROWS, self.COLUMNS)
+        self.display = Screen(self.ROWS, self.columns)
         self.child.logfile_read = self.display
         self.stream = ""
 
@@ -310,6 +313,23 @@ class InteractiveTests(unittest.TestCase):
             "ok",
             "switchboard>",
         ])
+
+    def test_text_wraps_at_spaces_with_a_hanging_indent(self):
+        """At 100 columns, .types, .help register and an error message wrap between words,
+        each continuation indented; no word is cut at the edge."""
+        terminal = Terminal(("repl",), columns=100, NO_COLOR="1")
+        self.addCleanup(terminal.close)
+        terminal.expect_prompt()
+        for command, phrase in ((".types", "locked after 3 failures."), (".help register", "(default builtin)"),
+                                ("signup.nope", "its inputs are viewDidLoad, nameChanged, emailChanged, passwordChanged, submitButtonPressed")):
+            with self.subTest(command=command):
+                text = terminal.run(command)
+                shown = [line for line in text.replace("\r", "").split("\n")[1:-1]]
+                self.assertTrue(all(len(line) <= 100 for line in shown), shown)
+                self.assertIn(phrase, " ".join(" ".join(shown).split()), shown)
+                # A continuation line is indented: the text it continues is never cut.
+                screen = terminal.display.lines()
+                self.assertFalse(any(line.startswith(("fter", "efault")) for line in screen), screen)
 
     def test_history_survives_a_restart(self):
         home = tempfile.mkdtemp()
@@ -597,10 +617,52 @@ class PlainModeTests(unittest.TestCase):
         self.assertIn("latencyMs: number ≥ 0", result.stdout)
         self.assertIn('outcome: "token"|"noToken"|"failure"', result.stdout)
 
+    def test_piped_input_is_one_command_a_line(self):
+        """A broken line is an error about that line alone; the lines after it run."""
+        result = self.run_binary(["repl"], "{bad json\n.list\n.list\n")
+        self.assertEqual(result.returncode, 1)
+        self.assertIn("error -32700", result.stdout)
+        self.assertEqual(result.stdout.count(self.run_binary(["repl"], ".list\n").stdout), 2, "both .list lines ran: " + result.stdout)
+        result = self.run_binary(["repl"], '.new register {"latencyMs": 5\n.list\n')
+        self.assertEqual(result.returncode, 1)
+        error = [line for line in result.stdout.splitlines() if line.startswith("error")]
+        self.assertEqual(len(error), 1, result.stdout)
+        self.assertNotIn(".list", error[0], "the broken line's error is about it alone")
+        self.assertTrue(result.stdout.endswith(self.run_binary(["repl"], ".list\n").stdout), "the .list after it ran")
+
+    def test_bare_words_with_a_topic_and_other_tools_habits(self):
+        result = self.run_binary(["repl"], "help signup\n? signup\n")
+        self.assertEqual(result.returncode, 0, result.stdout)
+        self.assertEqual(result.stdout.count("signup.nameChanged") + result.stdout.count("nameChanged(name"), 2, result.stdout)
+        self.assertNotIn("Method not found", result.stdout)
+        cleared = self.run_binary(["repl"], "clear\n")
+        self.assertEqual(cleared.returncode, 1)
+        self.assertIn("Ctrl-L clears the screen", cleared.stdout)
+        quit = self.run_binary(["repl"], "\\q\nsignup.viewDidLoad\n")
+        self.assertEqual(quit.returncode, 0)
+        self.assertNotIn("submitButtonEnabled", quit.stdout, "\\q left before the next line")
+        psql = self.run_binary(["repl"], "\\dt\n")
+        self.assertIn("commands start with a dot", psql.stdout)
+
+    def test_messages_say_each_thing_once(self):
+        result = self.run_binary(["repl"], "signup.nope\n")
+        self.assertEqual(result.stdout.count("viewDidLoad"), 1, result.stdout)
+        self.assertNotIn("signup (signup)", result.stdout)
+        self.assertIn("Method not found: signup has no input 'nope'", result.stdout)
+
+    def test_one_version_everywhere(self):
+        version = self.run_binary(["--version"], "").stdout.strip()
+        discover = subprocess.run([BINARY, "serve"], input='{"jsonrpc":"2.0","id":1,"method":"rpc.discover"}\n',
+                                  capture_output=True, text=True, timeout=30)
+        self.assertEqual(json.loads(discover.stdout)["result"]["info"]["version"], version)
+        mcp = subprocess.run([BINARY, "mcp"], capture_output=True, text=True, timeout=30,
+                             input='{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{}}}\n')
+        self.assertEqual(json.loads(mcp.stdout.splitlines()[0])["result"]["serverInfo"]["version"], version)
+
     def test_generated_ids_are_counted_per_type(self):
         result = self.run_binary(["repl"], ".new signup\n.new signup\n.new signin\n.new signup\n")
         created = [line for line in result.stdout.splitlines() if line.startswith("created ")]
-        self.assertEqual(created, ["created signup (signup)", "created signup-2 (signup)", "created signin (signin)", "created signup-3 (signup)"])
+        self.assertEqual(created, ["created signup", "created signup-2, a signup", "created signin", "created signup-3, a signup"])
 
     def test_update_rewrites_expected_lines_and_shows_the_diff(self):
         import tempfile
@@ -645,7 +707,7 @@ class PlainModeTests(unittest.TestCase):
             "signup.submitButtonEnabled = false",
             "signup.submitButtonEnabled = true",
             'signup.alertMessage = "Successful"',
-            "error -32601: Method not found: signup (signup) has no input 'nameChnged'; its inputs are viewDidLoad, nameChanged, emailChanged, passwordChanged, submitButtonPressed",
+            "error -32601: Method not found: signup has no input 'nameChnged'; its inputs are viewDidLoad, nameChanged, emailChanged, passwordChanged, submitButtonPressed",
             "  did you mean `nameChanged`?",
             "",
         ]))

@@ -33,5 +33,9 @@ int csqlite_step(sqlite3_stmt *statement);
 sqlite3_int64 csqlite_column_int64(sqlite3_stmt *statement, int column);
 const unsigned char *csqlite_column_text(sqlite3_stmt *statement, int column);
 int csqlite_column_bytes(sqlite3_stmt *statement, int column);
+/// Keeps the write-ahead log and its index at their paths when the connection closes
+/// (SQLITE_FCNTL_PERSIST_WAL): a connection to a file that was replaced must not delete the
+/// journals now at those paths, which may be another database's.
+int csqlite_persist_wal(sqlite3 *database);
 
 #endif

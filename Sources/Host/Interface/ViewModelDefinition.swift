@@ -6,7 +6,7 @@ import Signals
 /// Its parts live in one shared, immutable object: every instance keeps its definition, and a
 /// copy is then one reference and one retain rather than the description's five fields and a
 /// closure, each retained per instance.
-public struct ViewModelDefinition: @unchecked Sendable {
+struct ViewModelDefinition: @unchecked Sendable {
     /// The shared parts.
     private final class Parts: @unchecked Sendable {
         let description: TypeDescription
@@ -61,7 +61,7 @@ public struct ViewModelDefinition: @unchecked Sendable {
     }
 
     /// What the host says about the type.
-    public var description: TypeDescription { parts.description }
+    var description: TypeDescription { parts.description }
     /// Checks the options and makes one model (of the declared type, which `apply` and
     /// `observe` expect).
     func instantiate(_ context: CreationContext) throws(CreationFailure) -> AnyObject {
@@ -81,14 +81,14 @@ public struct ViewModelDefinition: @unchecked Sendable {
     }
 
     /// The type's name.
-    public var name: String { description.name }
+    var name: String { description.name }
 
     /// The same for every copy of this definition, different for another type's: what
     /// `CreationPlacement` is told.
     var identity: ObjectIdentifier { ObjectIdentifier(parts) }
 
     /// The input called `name`.
-    public func input(named name: String) -> InputDescription? {
+    func input(named name: String) -> InputDescription? {
         description.input(named: name)
     }
 

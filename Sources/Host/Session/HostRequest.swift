@@ -2,7 +2,7 @@ import JSON
 import RPC
 
 /// A call of one of the host's own methods, decoded: the one place where a host method's JSON
-/// params become typed values (`decode(method:params:)`). The daemon's dispatch, the MCP face
+/// params become typed values (`decode(method:params:)`). The daemon's dispatch, the MCP adapter
 /// and the REPL all reach the session's host methods through it (``Session/perform(_:)``).
 public enum HostRequest: Sendable, Equatable {
     /// `create {"type", "id"?, "options"?}`: an instance of `type`, with `id` or a generated one.

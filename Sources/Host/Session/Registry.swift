@@ -22,7 +22,7 @@ public struct Registry: Sendable {
     }
 
     /// Adds an erased definition.
-    public mutating func register(_ definition: ViewModelDefinition) {
+    mutating func register(_ definition: ViewModelDefinition) {
         add(definition.name, Entry(definition))
     }
 
@@ -45,12 +45,12 @@ public struct Registry: Sendable {
     }
 
     /// The type called `name`.
-    public subscript(name: String) -> ViewModelDefinition? {
+    subscript(name: String) -> ViewModelDefinition? {
         types[ExactString(name)]?.definition
     }
 
     /// All types in registration order.
-    public var definitions: [ViewModelDefinition] {
+    var definitions: [ViewModelDefinition] {
         names.compactMap { self[$0] }
     }
 

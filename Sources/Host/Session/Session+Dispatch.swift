@@ -133,6 +133,7 @@ extension Session {
         guard let model = instance.model.map(Unmanaged.passUnretained) else {
             return .failure(RPCError(.methodNotFound, "Method not found: instance '\(instance.id)' was destroyed"))
         }
+        if let refusal = pendingLimitRefusal() { return .failure(refusal) }
         applyingInputs += 1
         let outcome = model._withUnsafeGuaranteedRef { model in
             Result { () throws(InputFailure) -> Bool in try definition.apply(model, index, arguments) }
@@ -147,11 +148,27 @@ extension Session {
         }
     }
 
+    /// -32001 when as many service calls (delegated to the client or simulated) and timers are
+    /// in flight as `maxPendingClientCalls` allows: the input is refused before it runs, so a
+    /// client that keeps sending cannot grow the daemon's memory without bound. Nil below it.
+    func pendingLimitRefusal() -> RPCError? {
+        let limit = configuration.maxPendingClientCalls
+        // Every call in flight has one scheduled action: a simulated service's latency, or a
+        // delegated call's timeout. Timers (a debounce) count too.
+        let pending = scheduler.pendingCount
+        guard pending >= limit else { return nil }
+        return RPCError(.limitExceeded, "Pending call limit reached: \(pending) service calls and timers are in flight; this input was not run. Wait for some to finish (--max-pending-calls raises the limit)", data: [
+            "limit": .integer(Int64(limit)), "pending": .integer(Int64(pending)),
+        ])
+    }
+
     /// -32601 for an input `definition` does not have, with the inputs it has and a near miss.
     func unknownInput(_ name: String, instance id: String, definition: ViewModelDefinition) -> RPCError {
         let names = definition.description.inputs.map(\.name)
         var data: JSONObject = ["inputs": .array(names.map { .string($0) })]
-        var message = "Method not found: \(id) (\(definition.name)) has no input '\(name)'; its inputs are \(names.joined(separator: ", "))"
+        // "signup has no input", or "s2, a signup, has no input": each name said once.
+        let who = bytesEqual(id, definition.name) ? id : "\(id), a \(definition.name),"
+        var message = "Method not found: \(who) has no input '\(name)'; its inputs are \(names.joined(separator: ", "))"
         if let suggestion = Suggestion.closest(to: name, among: names) {
             data["suggestion"] = .string(suggestion)
             message += "; did you mean '\(suggestion)'?"

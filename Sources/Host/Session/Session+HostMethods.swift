@@ -96,7 +96,7 @@ extension Session {
     /// consequences of the current request.
     func createInstance(of definition: ViewModelDefinition, type: String, id: String, options: JSONObject) -> Result<Instance, RPCError> {
         guard instances.count < configuration.maxInstances else {
-            return .failure(RPCError(.limitExceeded, "Instance limit reached: \(configuration.maxInstances) instances are alive; destroy some first", data: ["limit": .integer(Int64(configuration.maxInstances))]))
+            return .failure(RPCError(.limitExceeded, "Instance limit reached: \(configuration.maxInstances) instances are alive; destroy some first (--max-instances raises the limit)", data: ["limit": .integer(Int64(configuration.maxInstances))]))
         }
         let context = CreationContext(id: id, options: options, scheduler: scheduler, client: clientChannel, settings: configuration.settings, storage: storage, log: diagnose)
         let model: AnyObject
@@ -149,6 +149,12 @@ extension Session {
         }
         clock.advance(by: ms / 1000)
         return .success(["now": .integer(virtualMilliseconds(clock))])
+    }
+
+    /// How many milliseconds the virtual clock can still move before its limit; nil on the
+    /// real clock.
+    public var virtualMillisecondsLeft: Int64? {
+        virtualClock.map { configuration.maxVirtualMilliseconds - virtualMilliseconds($0) }
     }
 
     /// Milliseconds on the virtual clock since it started, rounded to a whole millisecond.

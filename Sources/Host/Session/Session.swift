@@ -193,7 +193,7 @@ public final class Session {
 
     /// Reports a frame the reader had to skip because it exceeded the line limit.
     public func handleOversizedFrame(length: Int, limit: Int) {
-        let error = RPCError(.invalidRequest, "Invalid request: message of \(length) bytes exceeds the limit of \(limit) bytes", data: [
+        let error = RPCError(.invalidRequest, "Invalid request: message of \(length) bytes exceeds the limit of \(limit) bytes (--max-line-bytes raises it)", data: [
             "length": .integer(Int64(length)), "limit": .integer(Int64(limit)),
         ])
         send(.response(OutboundResponse(id: .null, result: .failure(error))))
@@ -301,8 +301,8 @@ public final class Session {
 
     /// Runs one request in process, as a client's request of the same method would run, and
     /// returns its result with the outputs it caused, in order. The outputs also go to the
-    /// sink, as every output does; nothing else is sent (no response). For faces and tools
-    /// that run in the same process (the MCP face, the REPL): they neither invent request ids
+    /// sink, as every output does; nothing else is sent (no response). For adapters and tools
+    /// that run in the same process (the MCP adapter, the REPL): they neither invent request ids
     /// nor look for their answers in what the session sends.
     public func perform(_ request: SessionRequest) -> SessionAnswer {
         let saved = captured, savedCause = cause

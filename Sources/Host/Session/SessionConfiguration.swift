@@ -17,12 +17,13 @@ public struct SessionConfiguration: Sendable {
     /// 3,170 years): below it every millisecond is exactly representable, and `advance`
     /// past it is refused instead of overflowing.
     public var maxVirtualMilliseconds: Int64 = 100_000_000_000_000
-    /// How many calls to the client may wait for an answer at once.
+    /// How many service calls (delegated to the client, or simulated with a latency) and
+    /// timers may be in flight at once: past it an input is refused (-32001) before it runs.
     public var maxPendingClientCalls = 10_000
     /// How long a call to the client may wait for its answer, in seconds (on the session's
     /// clock, so virtual time controls it under `--clock virtual`).
     public var clientCallTimeout: TimeInterval = 30
-    /// Who is serving, as `rpc.discover` and the MCP face report it.
+    /// Who is serving, as `rpc.discover` and the MCP adapter report it.
     public var identity = ServerIdentity.switchboard
     /// Host-wide settings handed to every `make` closure (for example `dataDirectory`).
     public var settings: JSONObject = [:]

@@ -1,7 +1,7 @@
 import Dispatch
 import Signals
 
-/// A session on its serial executor: the one threading model behind every face.
+/// A session on its serial executor: the one threading model behind every protocol and the REPL.
 ///
 /// The daemon (`Daemon.StdioServer`) and the REPL (`SessionDriver`) both create their session
 /// through this type, so both run it the same way: one serial queue, the executor, runs every

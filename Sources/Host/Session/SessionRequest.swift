@@ -1,7 +1,7 @@
 import JSON
 import RPC
 
-/// What a face or tool in the same process asks the session (``Session/perform(_:)``): a
+/// What an adapter or tool in the same process asks the session (``Session/perform(_:)``): a
 /// host method, or an input of an instance (an instance named after a type is created on
 /// first use, as a client's `signup.nameChanged` creates `signup`).
 public enum SessionRequest: Sendable, Equatable {

@@ -41,7 +41,9 @@ struct HelpText {
             let left = command.arguments.isEmpty ? command.name : "\(command.name) \(command.arguments)"
             lines.append("  " + left.padding(to: width) + "  " + command.summary)
         }
-        lines.append("  help, ?, quit and exit also work without the dot.")
+        lines.append("  help, ?, quit and exit also work without the dot (help TYPE too; \\q and \\? as in psql).")
+        lines.append("  At a terminal, a line with open JSON brackets continues on the next (prompt ...>;")
+        lines.append("  Ctrl-C drops it). Piped input is one command a line.")
         lines.append("")
         let names = description.types.map(\.name)
         lines.append(style.paint("Types", .heading) + "  " + (names.isEmpty ? "none" : names.joined(separator: ", ")) + "   (.help TYPE for its inputs, outputs and options)")
@@ -49,7 +51,7 @@ struct HelpText {
     }
 
     func type(_ type: TypeDescription, target: String) -> [String] {
-        var lines = [style.paint(target == type.name ? type.name : "\(target) (\(type.name))", .heading) + "  " + type.summary]
+        var lines = [style.paint(target == type.name ? type.name : "\(target), a \(type.name)", .heading) + "  " + type.summary]
         let inputWidth = type.inputs.map(\.signature.count).max() ?? 0
         lines.append("inputs")
         for input in type.inputs {

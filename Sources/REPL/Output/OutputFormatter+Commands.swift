@@ -33,7 +33,7 @@ extension OutputFormatter {
     public func created(_ result: JSONValue) -> String {
         let id = result["id"]?.stringValue ?? "?"
         let type = result["type"]?.stringValue ?? "?"
-        return note("created \(id) (\(type))")
+        return note(id == type ? "created \(id)" : "created \(id), a \(type)")
     }
 
     /// `.advance`: where the virtual clock is now.

@@ -42,7 +42,8 @@ public struct OutputFormatter: Sendable {
         if error.code == .methodNotFound, data?["suggestion"] == nil {
             if let instances = data?["instances"]?.arrayValue, let types = data?["types"]?.arrayValue {
                 hints.append("instances: \(Self.names(instances)); types: \(Self.names(types)) (.help lists them)")
-            } else if let inputs = data?["inputs"]?.arrayValue {
+            } else if let inputs = data?["inputs"]?.arrayValue, !message.contains("its inputs are") {
+                // Said once: the host's message lists the inputs already.
                 hints.append("inputs: \(Self.names(inputs))")
             }
         }

@@ -56,17 +56,33 @@ public enum CommandParser {
         let text = line.trimmingWhitespace()
         guard let first = text.first else { return .success(.empty) }
         if first == "{" || first == "[" { return .success(.raw(String(text))) }
-        // What psql and redis-cli users type first: help, ?, quit, exit (alone on the line).
-        switch text {
-        case "help", "?": return .success(.meta(.help(topic: nil)))
-        case "quit", "exit": return .success(.meta(.quit))
-        default: break
-        }
         let words = ArgumentTokenizer.words(text)
         guard let head = words.first?.text else { return .success(.empty) }
         let rest = Array(words.dropFirst().map(\.text))
+        if let habit = bareWord(String(head), rest.map(String.init)) { return habit }
         if first == "." { return parseMeta(String(head), rest).map(ParsedLine.meta) }
         return parseArguments(rest, parameters: parameters(String(head))).map { .call(method: String(head), arguments: $0) }
+    }
+
+    /// What people used to redis-cli, psql or a shell type first, without the dot: `help`,
+    /// `?` and `\?` (with or without a topic), `quit`, `exit` and `\q` run as their dot
+    /// commands; `clear` and other backslash commands get a pointer to what does that here.
+    /// Nil for anything else (a method call: `help` never names a method, which has a dot).
+    static func bareWord(_ head: String, _ rest: [String]) -> Result<ParsedLine, ParseError>? {
+        switch head {
+        case "help", "?", "\\?", "\\h":
+            guard rest.count <= 1 else { return .failure(ParseError("\(head) takes at most one topic", hint: ".help [type|instance|x.input]")) }
+            return .success(.meta(.help(topic: rest.first)))
+        case "quit", "exit", "\\q", "\\quit":
+            guard rest.isEmpty else { return nil }
+            return .success(.meta(.quit))
+        case "clear", "cls":
+            guard rest.isEmpty else { return nil }
+            return .failure(ParseError("\(head) is not a command here", hint: "Ctrl-L clears the screen; .help lists the commands"))
+        default:
+            guard head.hasPrefix("\\") else { return nil }
+            return .failure(ParseError("\(head) is not a command here: commands start with a dot", hint: ".help lists them (.types, .list, .quit…)"))
+        }
     }
 
     // MARK: Arguments

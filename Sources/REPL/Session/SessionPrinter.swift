@@ -60,7 +60,7 @@ final class SessionPrinter {
         case let .batch(responses):
             return responses.flatMap { lines(for: $0.result, purpose: .raw) }
         case .notification:
-            // Only other faces (MCP) send these; the REPL's session is the plain face.
+            // Only protocol adapters (MCP) send these; the REPL's session speaks plain JSON-RPC.
             return [message.json.serializedString()]
         }
     }

@@ -14,6 +14,7 @@ final class Console: @unchecked Sendable {
         var isEditing = false
         var pending = ""
         var isClosed = false
+        var wrapWidth: (@Sendable () -> Int?)?
     }
 
     /// Where the text goes (stdout, or a pseudo-terminal in tests).
@@ -30,10 +31,19 @@ final class Console: @unchecked Sendable {
     /// Whether writing failed because nobody reads our output any more.
     var isClosed: Bool { state.withLock { $0.isClosed } }
 
-    /// Prints whole lines.
+    /// Wraps every line written from now on at spaces to the width `columns` gives (a
+    /// terminal with line editing; see `TextWrap`). Without it lines are written as they are
+    /// (a pipe, a file).
+    func wrapLines(toWidth columns: @escaping @Sendable () -> Int?) {
+        state.withLock { $0.wrapWidth = columns }
+    }
+
+    /// Prints whole lines, each wrapped at spaces when `wrapLines(toWidth:)` was called.
     func write(lines: [String]) {
         guard !lines.isEmpty else { return }
-        write(lines.map { $0 + "\n" }.joined())
+        let columns = state.withLock { $0.wrapWidth }?()
+        let wrapped = columns.map { width in lines.flatMap { TextWrap.wrap($0, columns: width) } } ?? lines
+        write(wrapped.map { $0 + "\n" }.joined())
     }
 
     /// Prints text (which should end with a newline, unless it is a prompt in plain mode).

@@ -106,7 +106,7 @@ final class LineEditor {
         sb_el_set_client_data(editLine, Unmanaged.passUnretained(self).toOpaque())
         sb_el_set_editor(editLine, "emacs")
         // libedit's handlers restore the terminal around Ctrl-Z and follow window resizes; they
-        // pass SIGINT and SIGCONT on to TerminalSignals' handlers.
+        // pass SIGINT and SIGCONT on to KeyboardInterrupts' handlers.
         sb_el_set_signal(editLine, handlesSignals ? 1 : 0)
         sb_el_set_history(editLine, history)
         sb_el_set_prompt(editLine, { editLine in LineEditor.owner(of: editLine)?.promptStorage }, 1)
@@ -136,7 +136,7 @@ final class LineEditor {
     func readLine(prompt: String) -> Input {
         setPrompt(prompt)
         wasInterrupted = false
-        _ = TerminalSignals.takeInterrupt()
+        _ = KeyboardInterrupts.takeInterrupt()
         console.beginEditing()
         defer { console.endEditing() }
         var count: Int32 = 0
@@ -170,11 +170,11 @@ final class LineEditor {
     private func readCharacter(into character: UnsafeMutablePointer<wchar_t>?) -> Int32 {
         while true {
             showPendingOutput()
-            if TerminalSignals.takeContinued() {
+            if KeyboardInterrupts.takeContinued() {
                 // Back from Ctrl-Z: the shell has written on the screen meanwhile.
                 sb_el_redraw(editLine)
             }
-            if TerminalSignals.takeInterrupt() {
+            if KeyboardInterrupts.takeInterrupt() {
                 character?.pointee = 3
                 return 1
             }
@@ -264,8 +264,11 @@ final class LineEditor {
     }
 
     /// The terminal's width in columns (80 when it cannot be told).
-    var columns: Int {
-        let columns = Int(sb_terminal_columns(output))
+    var columns: Int { Self.columns(of: output) }
+
+    /// The width in columns of the terminal on `descriptor` (80 when it cannot be told).
+    static func columns(of descriptor: Int32) -> Int {
+        let columns = Int(sb_terminal_columns(descriptor))
         return columns > 0 ? columns : 80
     }
 

@@ -41,10 +41,11 @@ extension Signal {
         }
     }
 
-    /// Drops every value, forwarding only termination.
+    /// Replaces every value with `()`: the signal says *that* something happened, not what
+    /// (Kickstarter's `ignoreValues`), and forwards termination as it is.
     @inlinable
-    public func ignoreValues() -> Signal<Value, Error> {
-        filter { _ in false }
+    public func ignoreValues() -> Signal<Void, Error> {
+        map { _ in () }
     }
 }
 
@@ -158,9 +159,9 @@ extension SignalProducer {
         lift { $0.compactMap(transform) }
     }
 
-    /// Drops every value, forwarding only termination.
+    /// Replaces every value with `()` (see `Signal.ignoreValues()`).
     @inlinable
-    public func ignoreValues() -> SignalProducer<Value, Error> {
+    public func ignoreValues() -> SignalProducer<Void, Error> {
         lift { $0.ignoreValues() }
     }
 }

@@ -24,6 +24,10 @@ import SystemIO
 /// Before each operation the path is checked to still name the file that was opened: a file
 /// removed or replaced while the daemon runs fails that operation with a clear reason, and the
 /// next operation opens whatever the path names then (a fresh database if it is free again).
+/// The old file's journals (`-wal`, `-shm`) never touch the new one: the old connection
+/// closes without deleting anything by path, and the journals it opened are removed from
+/// their paths (those, and only those: a journal that is another file is left alone) before
+/// the new file is opened. Journals that are not regular files are refused like the database.
 ///
 /// ## Schema
 /// Version 1 (`PRAGMA user_version = 1`): `friends(id INTEGER PRIMARY KEY AUTOINCREMENT,
@@ -51,7 +55,18 @@ public final class SQLiteFriendsStorage: FriendsStorage {
 
     /// The path given by the user.
     public let path: String
-    private var connection: (database: Database, identity: FileIdentity)?
+    private var connection: Connection?
+
+    /// An open connection, the file it opened and the journals beside it then.
+    struct Connection {
+        let database: Database
+        let identity: FileIdentity
+        /// The identity of each journal (by suffix) when the connection was opened.
+        let journals: [String: FileIdentity]
+    }
+
+    /// The files SQLite keeps beside a database in WAL mode: its log and the log's index.
+    static let journalSuffixes = ["-wal", "-shm"]
     /// Set by ``close()``: no connection is opened again.
     private var isClosed = false
 
@@ -87,7 +102,7 @@ public final class SQLiteFriendsStorage: FriendsStorage {
     }
 
     public func create(_ draft: FriendDraft) throws(FriendsStorageFailure) -> Friend {
-        try run("save the new friend") { database throws(SQLiteError) in
+        try run("save the new friend", explaining: Self.exhaustedIDs) { database throws(SQLiteError) in
             try database.writeTransaction { () throws(SQLiteError) -> Friend in
                 try database.statement("INSERT INTO friends (firstname, lastname, phonenumber) VALUES (?1, ?2, ?3)")
                     .bind(.text(draft.firstname), .text(draft.lastname), .text(draft.phonenumber))
@@ -95,6 +110,16 @@ public final class SQLiteFriendsStorage: FriendsStorage {
                 return Friend(id: Int(database.lastInsertRowID), firstname: draft.firstname, lastname: draft.lastname, phonenumber: draft.phonenumber)
             }
         }
+    }
+
+    /// Why an insert failed when the ids ran out: AUTOINCREMENT never reuses an id, so once
+    /// the largest one (2^63 - 1) was given out SQLite answers SQLITE_FULL, which would read
+    /// as a full disk. Nil for any other failure.
+    private static func exhaustedIDs(_ error: SQLiteError, _ database: Database) -> String? {
+        guard error.isFull else { return nil }
+        let largest = try? database.statement("SELECT seq FROM sqlite_sequence WHERE name = 'friends'").firstRow { $0.int64(at: 0) }
+        guard largest == Int64.max else { return nil }
+        return "every friend id has been given out (the largest, \(Int64.max), is taken, and ids are never reused); add friends to a new database"
     }
 
     public func update(_ friend: Friend) throws(FriendsStorageFailure) -> Bool {
@@ -157,16 +182,21 @@ public final class SQLiteFriendsStorage: FriendsStorage {
 
     /// Runs `body` on a connection to the file the path names now, turning SQLite's errors into
     /// one sentence. A failed operation keeps no half-done state: its transaction was rolled back.
-    private func run<T>(_ what: String, _ body: (Database) throws(SQLiteError) -> T) throws(FriendsStorageFailure) -> T {
+    private func run<T>(
+        _ what: String,
+        explaining explain: (SQLiteError, Database) -> String? = { _, _ in nil },
+        _ body: (Database) throws(SQLiteError) -> T
+    ) throws(FriendsStorageFailure) -> T {
         let database = try currentDatabase()
         do {
             return try body(database)
         } catch {
+            let reason = explain(error, database) ?? Self.reason(error)
             if error.isNotADatabase || error.primaryCode == 10 /* SQLITE_IOERR */ {
                 // The file under us is gone or broken: open afresh next time.
                 connection = nil
             }
-            throw FriendsStorageFailure("the friends database \(path) could not \(what): \(Self.reason(error))")
+            throw FriendsStorageFailure("the friends database \(path) could not \(what): \(reason)")
         }
     }
 
@@ -180,6 +210,7 @@ public final class SQLiteFriendsStorage: FriendsStorage {
             let now = try? FileSystem.identity(ofFileAt: path)
             if now == connection.identity { return connection.database }
             self.connection = nil
+            retire(connection)
             throw FriendsStorageFailure(now == nil
                 ? "the friends database \(path) was removed while the daemon was running; the next change creates a new one"
                 : "the friends database \(path) was replaced by another file while the daemon was running; the next change uses what is there now")
@@ -189,9 +220,21 @@ public final class SQLiteFriendsStorage: FriendsStorage {
         return opened.database
     }
 
+    /// Closes the connection to a file that is no longer at the path so that nothing of it
+    /// reaches what is there now: it keeps its journals on close (its checkpoint goes through
+    /// its own open files, into the old file), and the journals it opened are removed from
+    /// their paths, where the next connection would otherwise read them as the new file's.
+    /// A journal that is another file by now (another daemon's new one) is left alone.
+    private func retire(_ old: Connection) {
+        try? old.database.keepJournalsOnClose()
+        for (suffix, identity) in old.journals where (try? FileSystem.identity(ofFileAt: path + suffix)) == identity {
+            try? FileSystem.removeFile(path + suffix)
+        }
+    }
+
     /// Checks the path, creates the file (0600) if missing, opens it, switches it to WAL and
     /// brings its schema up to date.
-    static func open(_ path: String, seed: [Friend]) throws(FriendsStorageFailure) -> (database: Database, identity: FileIdentity) {
+    static func open(_ path: String, seed: [Friend]) throws(FriendsStorageFailure) -> Connection {
         try checkPath(path)
         do {
             let database = try Database(path: path)
@@ -205,7 +248,11 @@ public final class SQLiteFriendsStorage: FriendsStorage {
             } catch {
                 throw FriendsStorageFailure("the friends database \(path) cannot be used: \(error)")
             }
-            return (database, identity)
+            var journals: [String: FileIdentity] = [:]
+            for suffix in journalSuffixes {
+                if let journal = try? FileSystem.identity(ofFileAt: path + suffix) { journals[suffix] = journal }
+            }
+            return Connection(database: database, identity: identity, journals: journals)
         } catch let failure as FriendsStorageFailure {
             throw failure
         } catch let error as SQLiteError {
@@ -214,6 +261,9 @@ public final class SQLiteFriendsStorage: FriendsStorage {
             }
             if FileSystem.isOnReadOnlyFileSystem(path) {
                 throw FriendsStorageFailure("the friends database \(path) cannot be opened: its file system is read-only (\(error.description))")
+            }
+            if error.primaryCode == 14 /* SQLITE_CANTOPEN */, let problem = journalProblem(path) {
+                throw FriendsStorageFailure("the friends database \(path) cannot be opened: \(problem)")
             }
             throw FriendsStorageFailure("the friends database \(path) cannot be opened: \(reason(error))")
         } catch {
@@ -267,10 +317,36 @@ public final class SQLiteFriendsStorage: FriendsStorage {
         }
     }
 
+    /// Why SQLite could not open a journal beside the database: the first journal that exists
+    /// and cannot be opened for reading and writing, with the system's reason; nil if each can.
+    static func journalProblem(_ path: String) -> String? {
+        for suffix in journalSuffixes {
+            let journal = path + suffix
+            guard (try? FileDescriptor.kind(atPath: journal)) != nil else { continue }
+            do {
+                let file = try FileDescriptor.open(journal, [.readWrite, .noFollow, .nonBlocking])
+                try? file.close()
+            } catch {
+                return "its journal \(journal) cannot be opened: \(error)"
+            }
+        }
+        return nil
+    }
+
     /// What the path must be before SQLite sees it: a regular file (or nothing, then created
-    /// here with mode 0600) that is empty or starts with SQLite's header.
+    /// here with mode 0600) that is empty or starts with SQLite's header, and no journal
+    /// beside it that is not a regular file (a planted link, a directory): refused before
+    /// SQLite opens anything, so nothing is left behind.
     static func checkPath(_ path: String) throws(FriendsStorageFailure) {
         guard !path.isEmpty else { throw FriendsStorageFailure("the path of the friends database is empty") }
+        for suffix in journalSuffixes {
+            let journal = path + suffix
+            guard let kind = try? FileDescriptor.kind(atPath: journal), kind != .regular else { continue }
+            if kind == .symbolicLink {
+                throw FriendsStorageFailure("the friends database's journal \(journal) is a symbolic link; refused, so that a planted link cannot redirect the store (remove it)")
+            }
+            throw FriendsStorageFailure("the friends database's journal \(journal) is a \(kind), not a journal file (remove it)")
+        }
         let kind: FileDescriptor.Kind
         do {
             kind = try FileDescriptor.kind(atPath: path)

@@ -3,9 +3,9 @@ import SystemIO
 import XCTest
 
 /// Every non-zero exit has one diagnostic line saying why; a clean stop has none.
-final class OutcomeTests: XCTestCase {
+final class ServerOutcomeTests: XCTestCase {
     func testStatusesAndDiagnostics() {
-        let table: [(Outcome, Int32, String?)] = [
+        let table: [(ServerOutcome, Int32, String?)] = [
             (.finished, 0, nil),
             (.signalled(15), 0, nil),
             (.outputClosed, 3, "switchboard: stdout was closed by the client (EPIPE); exiting with status 3"),

@@ -6,13 +6,13 @@ import Glibc
 
 /// SIGTERM, SIGINT and SIGHUP, turned into a stop of the reader's input.
 ///
-/// The reader reads stdin through an ``InterruptibleInput``, which `SignalWake`'s handler
+/// The reader reads stdin through an ``InterruptibleInput``, which `InterruptWake`'s handler
 /// stops: the reader stops *between* reads, so every byte it has consumed has been handed to
 /// the executor, and is answered before exit. A second signal while the daemon is still
 /// finishing exits at once from the handler itself, with one line on stderr (status 1): a
 /// client that neither reads nor lets the daemon finish must not keep it alive. A signal that
 /// was ignored when the process started (`nohup`, a shell's background job) stays ignored.
-final class TerminationSignals: Sendable {
+final class StopRequests: Sendable {
     /// The signals that end the daemon gracefully.
     static let handled: [Int32] = [SIGTERM, SIGINT, SIGHUP]
 
@@ -23,9 +23,9 @@ final class TerminationSignals: Sendable {
     /// the input for the process's life.
     init(reading input: FileDescriptor) throws(Errno) {
         self.input = try InterruptibleInput(duplicating: input)
-        for number in Self.handled where !SignalWake.wasIgnoredAtStart(number) {
-            let repeated = Outcome.interrupted(number)
-            SignalWake.install(number, wake: .input(self.input), onRepeat: .exit(status: repeated.exitStatus, message: repeated.diagnostic ?? ""))
+        for number in Self.handled where !InterruptWake.wasIgnoredAtStart(number) {
+            let repeated = ServerOutcome.interrupted(number)
+            InterruptWake.install(number, wake: .input(self.input), onRepeat: .exit(status: repeated.exitStatus, message: repeated.diagnostic ?? ""))
         }
     }
 
@@ -37,6 +37,6 @@ final class TerminationSignals: Sendable {
 
     /// The first handled signal that arrived (SIGTERM if the reader was stopped otherwise).
     var first: Int32 {
-        Self.handled.first { SignalWake.count($0) > 0 } ?? SIGTERM
+        Self.handled.first { InterruptWake.count($0) > 0 } ?? SIGTERM
     }
 }

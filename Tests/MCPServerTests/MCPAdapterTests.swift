@@ -6,16 +6,16 @@ import RPC
 import Signals
 import XCTest
 
-/// The MCP face over a session on a virtual clock, message by message.
-final class MCPFaceTests: XCTestCase {
+/// The MCP adapter over a session on a virtual clock, message by message.
+final class MCPAdapterTests: XCTestCase {
     private var sent: [String] = []
     private var diagnostics: [String] = []
-    private var face: MCPFace!
+    private var adapter: MCPAdapter!
     private var session: Session!
     private let clock = TestScheduler()
 
     private func start(_ registry: Registry = BuiltinCatalog.registry()) {
-        (session, face) = MCPFace.make(
+        (session, adapter) = MCPAdapter.make(
             registry: registry, clock: clock,
             diagnose: { [unowned self] in diagnostics.append($0) },
             sink: { [unowned self] in sent.append($0.json.serializedString()) }
@@ -28,7 +28,7 @@ final class MCPFaceTests: XCTestCase {
 
     @discardableResult
     private func send(_ line: String) -> [String] {
-        face.handle(parsed: MessageParser.parse(Array(line.utf8)))
+        adapter.handle(parsed: MessageParser.parse(Array(line.utf8)))
         defer { sent = [] }
         return sent
     }
@@ -87,7 +87,7 @@ final class MCPFaceTests: XCTestCase {
             #"{"jsonrpc":"2.0","id":8,"error":{"code":-32602,"message":"Invalid params: MCP passes parameters by name, as an object"}}"#,
         ])
         assertLines(send(#"{"jsonrpc":"2.0","id":9,"method":"prompts/list"}"#), [
-            #"{"jsonrpc":"2.0","id":9,"error":{"code":-32601,"message":"Method not found: 'prompts/list' (the MCP face answers initialize, ping, tools/*, resources/* and logging/setLevel)"}}"#,
+            #"{"jsonrpc":"2.0","id":9,"error":{"code":-32601,"message":"Method not found: 'prompts/list' (the MCP adapter answers initialize, ping, tools/*, resources/* and logging/setLevel)"}}"#,
         ])
         assertLines(send(#"[{"jsonrpc":"2.0","id":10,"method":"ping"}]"#), [
             #"{"jsonrpc":"2.0","id":null,"error":{"code":-32600,"message":"Invalid request: MCP does not use JSON-RPC batches; send one message per line"}}"#,
@@ -131,11 +131,11 @@ final class MCPFaceTests: XCTestCase {
 
     func testURIs_RoundTripAnyID() {
         for id in ["signup", "a b", "é", "x%y", "~_-", "\u{0}"] {
-            XCTAssertEqual(MCPFace.instanceID(fromURI: MCPFace.uri(of: id)), id)
+            XCTAssertEqual(InstanceURI.instanceID(fromURI: InstanceURI.uri(of: id)), id)
         }
-        XCTAssertNil(MCPFace.instanceID(fromURI: "switchboard://instance/"))
-        XCTAssertNil(MCPFace.instanceID(fromURI: "file:///x"))
-        XCTAssertNil(MCPFace.instanceID(fromURI: "switchboard://instance/%C3"), "not UTF-8")
+        XCTAssertNil(InstanceURI.instanceID(fromURI: "switchboard://instance/"))
+        XCTAssertNil(InstanceURI.instanceID(fromURI: "file:///x"))
+        XCTAssertNil(InstanceURI.instanceID(fromURI: "switchboard://instance/%C3"), "not UTF-8")
     }
 
     func testLogging_DiagnosticsReachTheClientFromTheLevelSet() {
@@ -173,7 +173,7 @@ final class MCPFaceTests: XCTestCase {
         var notes: [String] = []
         let catalog = MCPToolCatalog(types: [type, list], virtualClock: false) { notes.append($0) }
         XCTAssertEqual(catalog.tools.map(\.name), ["create.t", "create.list", "snapshot", "destroy", "list"])
-        XCTAssertEqual(notes, ["MCP: t.go has a parameter named 'instance', which the MCP face reserves; it is not offered as a tool"])
+        XCTAssertEqual(notes, ["MCP: t.go has a parameter named 'instance', which the MCP adapter reserves; it is not offered as a tool"])
     }
 }
 

@@ -14,7 +14,7 @@ import Glibc
 /// ``install(_:wake:restartCalls:onRepeat:)`` before the handler can run. A thread waiting
 /// on a pipe polls its read end beside its own input; a thread reading an interruptible input
 /// has its read end. ``take(_:)`` says which signal came.
-public enum SignalWake {
+public enum InterruptWake {
     /// What a delivery wakes.
     public enum Target: Sendable {
         /// A byte is written to this descriptor (a self-pipe's non-blocking write end).
@@ -136,4 +136,4 @@ private let exitGroupCount = Atomic<Int>(0)
 
 /// One slot per signal number, created at first use (always before a handler is installed,
 /// since `install` reads it first), then only read.
-private let slots: [SignalWake.Slot] = (0..<65).map { _ in SignalWake.Slot() }
+private let slots: [InterruptWake.Slot] = (0..<65).map { _ in InterruptWake.Slot() }

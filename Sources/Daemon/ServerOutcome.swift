@@ -1,7 +1,7 @@
 import SystemIO
 
 /// Why the daemon stopped; the exit status and the diagnostic line follow from it.
-public enum Outcome: Equatable, Sendable {
+public enum ServerOutcome: Equatable, Sendable {
     /// End of input or `shutdown`: everything owed was written. Exit status 0.
     case finished
     /// SIGTERM, SIGINT or SIGHUP: everything read before it was answered. Exit status 0.

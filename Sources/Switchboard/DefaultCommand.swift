@@ -1,8 +1,8 @@
 import ArgumentParser
 
-/// Which face the executable shows when no subcommand is named: the REPL for a person at a
+/// Which command the executable runs when no subcommand is named: the REPL for a person at a
 /// terminal, the daemon for a pipe.
-enum DefaultFace {
+enum DefaultCommand {
     /// Words that already choose what runs: every subcommand's name (so a new one cannot be
     /// forgotten here), and the parser's own help and version flags.
     private static var explicit: Set<String> {

@@ -1,9 +1,10 @@
 import RPC
 
-/// What a transport talks to: a protocol face over a session. The plain JSON-RPC face is the
-/// ``Session`` itself; another face (the `MCP` module's) wraps one, translating messages in
-/// both directions. The transport calls these on the session's executor only.
-public protocol SessionFace: AnyObject {
+/// What a transport talks to: a session as one wire protocol speaks it. For plain JSON-RPC the
+/// adapter is the ``Session`` itself; another protocol's (the `MCPServer` module's
+/// `MCPAdapter`) wraps one, translating messages in both directions. The transport calls
+/// these on the session's executor only.
+public protocol ProtocolAdapter: AnyObject {
     /// Handles one frame, already parsed.
     func handle(parsed: ParsedPayload)
     /// Reports a frame skipped for exceeding the line limit.
@@ -16,5 +17,5 @@ public protocol SessionFace: AnyObject {
     var isShutdownRequested: Bool { get }
 }
 
-extension Session: SessionFace {}
+extension Session: ProtocolAdapter {}
 
