@@ -83,7 +83,7 @@ extension MCPAdapter {
             let requested = params["protocolVersion"]?.stringValue ?? ""
             return answer(request, .failure(RPCError(
                 Self.unsupportedVersion,
-                "Unsupported protocol version: this connection speaks \\(Self.statelessRevision), which has no initialize handshake",
+                "Unsupported protocol version: this connection speaks \(Self.statelessRevision), which has no initialize handshake",
                 data: ["supported": [.string(Self.statelessRevision)], "requested": .string(requested)]
             )))
         }
@@ -94,7 +94,7 @@ extension MCPAdapter {
         case _ where bytesEqual(method, "server/discover"):
             result = .success(cacheable(discovery(), ttl: 0, scope: "public"))
         case _ where bytesEqual(method, "tools/list"):
-            result = .success(cacheable(["tools": .array(tools.tools.map(\\.json))], ttl: Self.staticTTLMilliseconds, scope: "public"))
+            result = .success(cacheable(["tools": .array(tools.tools.map(\.json))], ttl: Self.staticTTLMilliseconds, scope: "public"))
         case _ where bytesEqual(method, "tools/call"):
             result = callTool(params, session)
         case _ where bytesEqual(method, "resources/list"):
@@ -108,7 +108,7 @@ extension MCPAdapter {
             guard case let .failure(error) = listen(id, params, session) else { return settle() }
             result = .failure(error)
         default:
-            result = .failure(RPCError(.methodNotFound, "Method not found: '\\(method)' (MCP \\(Self.statelessRevision) answers server/discover, tools/list, tools/call, resources/list, resources/templates/list, resources/read and subscriptions/listen)"))
+            result = .failure(RPCError(.methodNotFound, "Method not found: '\(method)' (MCP \(Self.statelessRevision) answers server/discover, tools/list, tools/call, resources/list, resources/templates/list, resources/read and subscriptions/listen)"))
         }
         answer(request, result.map(completed))
     }
@@ -119,10 +119,10 @@ extension MCPAdapter {
     func envelopeProblem(_ params: JSONObject) -> RPCError? {
         guard let meta = params["_meta"]?.objectValue, let version = meta[Self.versionKey]?.stringValue,
               meta[Self.capabilitiesKey]?.objectValue != nil else {
-            return RPCError(.invalidParams, "Invalid params: params._meta must be an object carrying '\\(Self.versionKey)' (a string) and '\\(Self.capabilitiesKey)' (an object)")
+            return RPCError(.invalidParams, "Invalid params: params._meta must be an object carrying '\(Self.versionKey)' (a string) and '\(Self.capabilitiesKey)' (an object)")
         }
         guard bytesEqual(version, Self.statelessRevision) else {
-            return RPCError(Self.unsupportedVersion, "Unsupported protocol version '\\(version)': this connection speaks \\(Self.statelessRevision)", data: [
+            return RPCError(Self.unsupportedVersion, "Unsupported protocol version '\(version)': this connection speaks \(Self.statelessRevision)", data: [
                 "supported": [.string(Self.statelessRevision)], "requested": .string(version),
             ])
         }

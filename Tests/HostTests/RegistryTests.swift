@@ -1,5 +1,5 @@
 import Dispatch
-import Host
+@testable import Host
 import Signals
 import SystemIO
 import XCTest

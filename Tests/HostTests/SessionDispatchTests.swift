@@ -50,7 +50,7 @@ final class SessionDispatchTests: XCTestCase {
         harness.send(#"{"jsonrpc":"2.0","id":1,"method":"create","params":{"type":"counter","id":"c"}}"#)
         let lines = harness.send(#"{"jsonrpc":"2.0","id":2,"method":"c.incremnt","params":[1]}"#)
         assertLines(lines, [
-            #"{"jsonrpc":"2.0","id":2,"error":{"code":-32601,"message":"Method not found: c (counter) has no input 'incremnt'; its inputs are increment, echoLater, reset, checked; did you mean 'increment'?","data":{"inputs":["increment","echoLater","reset","checked"],"suggestion":"increment"}}}"#,
+            #"{"jsonrpc":"2.0","id":2,"error":{"code":-32601,"message":"Method not found: c, a counter, has no input 'incremnt'; its inputs are increment, echoLater, reset, checked; did you mean 'increment'?","data":{"inputs":["increment","echoLater","reset","checked"],"suggestion":"increment"}}}"#,
         ])
     }
 

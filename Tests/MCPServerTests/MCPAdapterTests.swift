@@ -87,7 +87,7 @@ final class MCPAdapterTests: XCTestCase {
             #"{"jsonrpc":"2.0","id":8,"error":{"code":-32602,"message":"Invalid params: MCP passes parameters by name, as an object"}}"#,
         ])
         assertLines(send(#"{"jsonrpc":"2.0","id":9,"method":"prompts/list"}"#), [
-            #"{"jsonrpc":"2.0","id":9,"error":{"code":-32601,"message":"Method not found: 'prompts/list' (the MCP adapter answers initialize, ping, tools/*, resources/* and logging/setLevel)"}}"#,
+            #"{"jsonrpc":"2.0","id":9,"error":{"code":-32601,"message":"Method not found: 'prompts/list' (the MCP face answers initialize, ping, tools/*, resources/* and logging/setLevel)"}}"#,
         ])
         assertLines(send(#"[{"jsonrpc":"2.0","id":10,"method":"ping"}]"#), [
             #"{"jsonrpc":"2.0","id":null,"error":{"code":-32600,"message":"Invalid request: MCP does not use JSON-RPC batches; send one message per line"}}"#,

@@ -121,7 +121,7 @@ final class OutputFormatterTests: XCTestCase {
     }
 
     func testCreatedAndAdvanced() {
-        XCTAssertEqual(plain.created(["id": "signup-2", "type": "signup"]), "created signup-2 (signup)")
+        XCTAssertEqual(plain.created(["id": "signup-2", "type": "signup"]), "created signup-2, a signup")
         XCTAssertEqual(plain.advanced(["now": 300]), "clock at 300 ms")
         XCTAssertEqual(plain.advanced(["now": 300.0]), "clock at 300 ms")
         XCTAssertEqual(plain.advanced(["now": 0.5]), "clock at 0.5 ms")

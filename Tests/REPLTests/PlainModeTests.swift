@@ -34,7 +34,7 @@ final class PlainModeTests: XCTestCase {
     func testErrors_NearMissAndUnknownCommand() {
         let (output, _) = PlainHarness.run("signup.nameChnged x\n.nope\n")
         XCTAssertEqual(output, """
-        error -32601: Method not found: signup (signup) has no input 'nameChnged'; its inputs are viewDidLoad, nameChanged, emailChanged, passwordChanged, submitButtonPressed
+        error -32601: Method not found: signup has no input 'nameChnged'; its inputs are viewDidLoad, nameChanged, emailChanged, passwordChanged, submitButtonPressed
           did you mean `nameChanged`?
         error: unknown command .nope
           commands are .help .types .new .destroy .list .snapshot .advance .raw .record .stop .quit; .help explains them
@@ -42,14 +42,15 @@ final class PlainModeTests: XCTestCase {
         """)
     }
 
-    func testRawJSON_PassesThroughAndMultiLineJSONWaitsForItsEnd() {
+    /// Piped input is one command a line: JSON over several lines is several broken lines, each
+    /// an error about itself, and the lines after them still run.
+    func testRawJSON_PassesThroughAndEachPipedLineIsOneCommand() {
         let (output, _) = PlainHarness.run("""
         {"jsonrpc":"2.0","id":"a","method":"signup.viewDidLoad"}
         {
-          "jsonrpc": "2.0",
-          "id": 7,
           "method": "list"
         }
+        {"jsonrpc":"2.0","id":7,"method":"list"}
         [{"jsonrpc":"2.0","id":1,"method":"snapshot","params":["signup"]}, {"jsonrpc":"2.0","method":"signup.viewDidLoad"}]
         {"jsonrpc":"2.0","method":"signup.viewDidLoad"}
         {oops}
@@ -58,6 +59,11 @@ final class PlainModeTests: XCTestCase {
         XCTAssertEqual(output, """
         signup.submitButtonEnabled = false
         ok
+        error -32700: Parse error: JSON premature end of input at line 1, column 1 (byte 1): string or '}' expected near end of file
+        error: "method": "list" reads as the rest of JSON from an earlier line, not a command
+          piped input is one command a line: write each JSON message on one line
+        error: } reads as the rest of JSON from an earlier line, not a command
+          piped input is one command a line: write each JSON message on one line
         [{"id":"signup","type":"signup"}]
         signup.submitButtonEnabled = false
         {"submitButtonEnabled":false}
@@ -113,9 +119,9 @@ final class PlainModeTests: XCTestCase {
         """)
         XCTAssertEqual(output, """
         no instances yet; .new TYPE creates one, and so does calling TYPE.input
-        created form (signup)
+        created form, a signup
         error -32003: Instance 'form' already exists; destroy it first or choose another id
-        created echo (echo)
+        created echo
         form  signup
         echo  echo
         signup        Signup form: enabled when all fields are filled; success needs a valid email; locked after 3 failures.
@@ -213,9 +219,9 @@ final class PlainModeTests: XCTestCase {
     }
 
     func testPrompt_OnlyWhenAsked() {
-        XCTAssertEqual(PlainHarness.run("signup.viewDidLoad\n[\n]\n", prompt: true).output, """
+        XCTAssertEqual(PlainHarness.run("signup.viewDidLoad\n[]\n", prompt: true).output, """
         switchboard> signup.submitButtonEnabled = false
-        switchboard> ...> error -32600: Invalid request: empty batch
+        switchboard> error -32600: Invalid request: empty batch
         switchboard> 
         """)
     }

@@ -157,6 +157,9 @@ class Limits(unittest.TestCase):
         self.assertEqual(daemon.close()[0], 0)
 
     def test_pending_client_call_limit(self):
+        """With one call in flight and a limit of one, every further input is refused with
+        -32001 before it runs (host methods still answer); the second call never reaches the
+        client."""
         daemon = Daemon("--max-pending-calls", "1", "--clock", "virtual")
         for vm in ("a", "b"):
             for line in (b'{"jsonrpc":"2.0","id":"c-%s","method":"create","params":{"type":"register","id":"%s","options":{"service":"client"}}}',
@@ -167,10 +170,14 @@ class Limits(unittest.TestCase):
         answers, _ = daemon.probe("list", [])
         requests = [a for a in answers if a.get("method", "").startswith("registerService/")]
         self.assertEqual(len(requests), 1, "the second call never reaches the client")
-        errors = [a["params"]["value"] for a in answers if a.get("method") == "output" and a["params"]["vm"] == "b" and a["params"]["output"] == "errorMessage"]
-        self.assertEqual(errors, [None, "too many calls to the client are pending (limit 1)"])
+        by_id = {a["id"]: a for a in answers if "id" in a and "method" not in a}
+        self.assertIn("result", by_id["c-b"], "a host method is not an input: it still runs")
+        for refused in ("u-b", "p-b", "r-b"):
+            self.assertEqual(by_id[refused]["error"]["code"], -32001, by_id[refused])
+            self.assertIn("--max-pending-calls", by_id[refused]["error"]["message"])
+        self.assertEqual([a for a in answers if a.get("method") == "output" and a["params"]["vm"] == "b" and a["params"]["output"] == "errorMessage"], [],
+                         "a refused input ran nothing")
         self.assertEqual(daemon.close()[0], 0)
-
 
 if __name__ == "__main__":
     main(sys.modules[__name__])

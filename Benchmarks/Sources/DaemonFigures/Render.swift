@@ -24,6 +24,9 @@ public func render(_ f: Figures, machine: String) -> String {
     for c in list {
         out += "| \(c.target) | \(c.metric) | \(c.measured) | \(c.required) | **\(c.verdict)** |\n"
     }
+    for failing in list where failing.verdict == "FAIL" {
+        if let why = failing.whyItFails { out += "\n*\(failing.target)* fails: \(why)\n" }
+    }
     let passing = list.filter { $0.verdict == "PASS" }.count
     out += "\n\(passing) of \(list.count) daemon criteria pass."
     let measured = list.compactMap { criterion in criterion.margin.map { (criterion: criterion, margin: $0) } }

@@ -30,6 +30,18 @@ final class RenderTests: XCTestCase {
         XCTAssertTrue(section.contains("The two ends ran in 2 pairs"), section)
     }
 
+    /// A failing row with a known cause says it under the table; a passing one says nothing.
+    func testAFailingRowSaysWhy() {
+        var slow = ResultsText()
+        slow.startup("switchboard", milliseconds: 5)
+        slow.startup("swift-floor", milliseconds: 2)
+        XCTAssertTrue(render(Figures(rows: Rows(text: slow.text)), machine: "").contains("fails: the loader relocates"))
+        var fast = ResultsText()
+        fast.startup("switchboard", milliseconds: 2)
+        fast.startup("swift-floor", milliseconds: 2)
+        XCTAssertFalse(render(Figures(rows: Rows(text: fast.text)), machine: "").contains("fails: the loader relocates"))
+    }
+
     func testRowsCutShortDoNotStopTheReport() {
         // A throughput row with only its label, a scale row with too few fields: figures are
         // missing, the section is still written.

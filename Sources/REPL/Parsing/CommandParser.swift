@@ -56,6 +56,10 @@ public enum CommandParser {
         let text = line.trimmingWhitespace()
         guard let first = text.first else { return .success(.empty) }
         if first == "{" || first == "[" { return .success(.raw(String(text))) }
+        // The middle or end of JSON begun on an earlier line: one command a line when piped.
+        if first == "}" || first == "]" || first == "\"" || first == "," {
+            return .failure(ParseError("\(text.prefix(20)) reads as the rest of JSON from an earlier line, not a command", hint: "piped input is one command a line: write each JSON message on one line"))
+        }
         let words = ArgumentTokenizer.words(text)
         guard let head = words.first?.text else { return .success(.empty) }
         let rest = Array(words.dropFirst().map(\.text))
