@@ -5,14 +5,15 @@
 #                                  finds them; jq and python3 run the examples.
 #   bash scripts/setup.sh --tests  also what the test suites drive it with (scripts/test.sh):
 #                                  emacs-nox (Emacs, with its built-in jsonrpc.el) and neovim
-#                                  for the editor clients headless; from PyPI, pexpect for the
+#                                  for the editor clients headless, chromium to open the
+#                                  transcript report headless; from PyPI, pexpect for the
 #                                  REPL on a pseudo-terminal and mcp (the official MCP SDK) for
 #                                  `switchboard mcp`.
 set -euo pipefail
 packages=(libjansson-dev libedit-dev libsqlite3-dev pkg-config jq python3)
 tests=no
 case "${1:-}" in
-  --tests) tests=yes; packages+=(emacs-nox neovim) ;;
+  --tests) tests=yes; packages+=(emacs-nox neovim chromium) ;;
   "") ;;
   *) echo "usage: bash scripts/setup.sh [--tests]" >&2; exit 64 ;;
 esac

@@ -41,6 +41,8 @@ grep -qE "^Ran [1-9][0-9]* tests?" "$paired_log" || { echo "the paired statistic
 rm -f "$paired_log"
 echo "== transcripts (protocol.md and examples/transcripts)"
 .build/debug/switchboard test --color never protocol.md examples/transcripts
+echo "== the transcript report in headless Chromium, and the non-exhaustive mode"
+SWITCHBOARD=.build/debug/switchboard python3 Tests/report/test_report.py
 echo "== daemon end to end over pipes (framing, lifecycle, ordering)"
 SWITCHBOARD=.build/debug/switchboard python3 Tests/e2e/test_daemon.py
 echo "== hostile input and limits over pipes"

@@ -1,5 +1,6 @@
 import CEditLine
 import Host
+import SystemIO
 import Transcripts
 import JSON
 #if canImport(Glibc)
@@ -309,6 +310,17 @@ public final class REPL {
                 return printer.recorder?.path
             }
             console.write(lines: [formatter.note(path.map { "saved \($0)" } ?? "not recording")])
+        case let .timeline(path):
+            let page = driver.onExecutor { [printer] in
+                HTMLReport.page(sessionSent: printer.history.sent, received: printer.history.received, title: "Session timeline")
+            }
+            do {
+                try FileSystem.writeFile(path, contents: Array(page.utf8))
+                console.write(lines: [formatter.note("wrote the timeline of \(driver.onExecutor { [printer] in printer.history.sent.count }) lines sent to \(path)")])
+            } catch {
+                localFailures += 1
+                console.write(lines: formatter.parseError(ParseError("cannot write \(path): \(error)")))
+            }
         case .types, .new, .destroy, .list, .snapshot, .advance:
             if let call = RequestEncoder.hostCall(for: command) {
                 driver.send(method: call.method, params: call.params, purpose: .command(command))

@@ -25,6 +25,12 @@ struct TestCommand: ParsableCommand {
     @Option(help: "Colour: auto, always or never.")
     var color: String = "auto"
 
+    @Option(name: .customLong("report"), help: "Also write an HTML report to this file: a summary, a timeline of each transcript's inputs and outputs, and each failure's first difference (self-contained, readable offline).")
+    var reportPath: String?
+
+    @Flag(name: .customLong("non-exhaustive"), help: "Accept outputs a transcript does not list (the listed ones must still come, in their order), as '! non-exhaustive' in a transcript does.")
+    var nonExhaustive = false
+
     @Flag(help: "Rewrite the expected (<) lines of every step from what the daemon actually sent, exactly as sent (seq values and outputs named by '! ignore' included), and print the diff applied. Everything else is kept as it was: > lines, # comments, $ options, ! directives, blank lines, and the Markdown around transcript blocks. Review the diff: an update accepts whatever the daemon does.")
     var update = false
 
@@ -40,7 +46,7 @@ struct TestCommand: ParsableCommand {
         let replayer = Replayer(stepTimeout: stepTimeout)
         var results: [ReplayResult] = []
         for transcript in transcripts {
-            let result = replayer.replay(transcript)
+            let result = replayer.replay(transcript, nonExhaustive: nonExhaustive)
             results.append(result)
             for line in Report.lines(for: result, color: useColor) { print(line) }
         }
@@ -58,6 +64,15 @@ struct TestCommand: ParsableCommand {
             print(changed.isEmpty
                 ? "--update: nothing to change"
                 : "--update: rewrote the expected lines of \(steps) step\(steps == 1 ? "" : "s") in \(changed.count) file\(changed.count == 1 ? "" : "s") (shown above)")
+        }
+        if let reportPath {
+            do {
+                try FileSystem.writeFile(reportPath, contents: Array(HTMLReport.page(results).utf8))
+                FileHandleStderr.write("\(commandName) test: wrote the report to \(reportPath)\n")
+            } catch {
+                FileHandleStderr.write("\(commandName) test: cannot write the report \(reportPath): \(error)\n")
+                throw ExitCode(2)
+            }
         }
         print(Report.summary(results))
         if results.contains(where: { !$0.passed }) { throw ExitCode(1) }

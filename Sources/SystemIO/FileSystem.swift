@@ -76,6 +76,14 @@ public enum FileSystem {
         return info.f_flag & UInt(ST_RDONLY) != 0
     }
 
+    /// Writes `contents` to a file at `path` (created with `permissions`, or truncated), never
+    /// through a final symbolic link.
+    public static func writeFile(_ path: String, contents: [UInt8], permissions: mode_t = 0o644) throws(Errno) {
+        let file = try FileDescriptor.open(path, [.writeOnly, .create, .truncate, .noFollow], permissions: permissions)
+        defer { try? file.close() }
+        try file.writeAll(contents)
+    }
+
     /// The target of a symbolic link (`/proc/self/exe` names the running program).
     public static func destination(ofLink path: String) throws(Errno) -> String {
         var buffer = [CChar](repeating: 0, count: 4096)

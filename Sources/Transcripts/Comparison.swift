@@ -106,8 +106,29 @@ enum Comparison {
         return nil
     }
 
-    /// Whether a step's differences amount to a pass.
-    static func passes(_ lines: [DiffLine]) -> Bool {
-        lines.allSatisfy { if case .same = $0 { return true } else { return false } }
+    /// Whether a step's differences amount to a pass. In a non-exhaustive transcript an output
+    /// that happened but is not listed (`unexpected`, and an output notification) is skipped,
+    /// not a difference.
+    static func passes(_ lines: [DiffLine], nonExhaustive: Bool = false) -> Bool {
+        lines.allSatisfy { line in
+            switch line {
+            case .same: true
+            case let .unexpected(text): nonExhaustive && isOutput(text)
+            case .missing, .changed, .outOfOrder: false
+            }
+        }
+    }
+
+    /// The outputs a non-exhaustive step skipped: those that happened, unlisted.
+    static func skipped(_ lines: [DiffLine]) -> [String] {
+        lines.compactMap { line in
+            if case let .unexpected(text) = line, isOutput(text) { return text }
+            return nil
+        }
+    }
+
+    /// Whether a line is an `output` notification.
+    static func isOutput(_ text: String) -> Bool {
+        (try? JSONValue.parse(text))?["method"]?.stringValue == "output"
     }
 }

@@ -8,8 +8,12 @@ public struct ReplayResult: Sendable {
     public var failedSteps: [(step: Transcript.Step, diff: [DiffLine])] = []
     /// Problems outside any one step: exit status, sequence gaps, timeouts.
     public var problems: [String] = []
-    /// What the daemon actually wrote after each step (for `--update`).
+    /// What the daemon actually wrote after each step (for `--update` and reports).
     public var actualLines: [[String]] = []
+    /// Outputs a non-exhaustive transcript did not list, by step index: accepted, reported.
+    public var skippedOutputs: [Int: [String]] = [:]
+    /// The transcript replayed (for reports).
+    public var transcript: Transcript?
     /// Whether the transcript passed.
     public var passed: Bool { failedSteps.isEmpty && problems.isEmpty }
 }
@@ -27,9 +31,13 @@ public struct Replayer: Sendable {
         self.stepTimeout = stepTimeout
     }
 
-    /// Replays `transcript` and compares every step.
-    public func replay(_ transcript: Transcript) -> ReplayResult {
+    /// Replays `transcript` and compares every step; `nonExhaustive` accepts unlisted outputs in
+    /// every transcript, as `! non-exhaustive` does in one.
+    public func replay(_ transcript: Transcript, nonExhaustive: Bool = false) -> ReplayResult {
+        var transcript = transcript
+        transcript.isNonExhaustive = transcript.isNonExhaustive || nonExhaustive
         var result = ReplayResult(name: transcript.name)
+        result.transcript = transcript
         var arguments = ["serve"] + transcript.daemonArguments
         if !arguments.contains("--clock") { arguments += ["--clock", "virtual"] }
         let daemon: DaemonProcess
@@ -72,7 +80,11 @@ public struct Replayer: Sendable {
                 expected: Comparison.normalized(step.expected, transcript: transcript),
                 actual: Comparison.normalized(actual, transcript: transcript)
             )
-            if !Comparison.passes(diff) { result.failedSteps.append((step, diff)) }
+            if !Comparison.passes(diff, nonExhaustive: transcript.isNonExhaustive) {
+                result.failedSteps.append((step, diff))
+            } else if transcript.isNonExhaustive, case let skipped = Comparison.skipped(diff), !skipped.isEmpty {
+                result.skippedOutputs[index] = skipped
+            }
         }
         let status = daemon.finish(timeout: stepTimeout)
         if status != 0 {

@@ -3,7 +3,9 @@ public enum Report {
     /// One transcript's verdict with its differences, as lines.
     public static func lines(for result: ReplayResult, color: Bool) -> [String] {
         let paint = { (code: String, text: String) in color ? "\u{1B}[\(code)m\(text)\u{1B}[0m" : text }
-        guard !result.passed else { return [paint("32", "PASS") + " " + result.name] }
+        let skipped = result.skippedOutputs.values.reduce(0) { $0 + $1.count }
+        let note = skipped == 0 ? "" : " (non-exhaustive: \(skipped) unlisted output\(skipped == 1 ? "" : "s") accepted)"
+        guard !result.passed else { return [paint("32", "PASS") + " " + result.name + note] }
         var lines = [paint("31", "FAIL") + " " + result.name]
         for problem in result.problems { lines.append("  " + problem) }
         for (step, diff) in result.failedSteps {
@@ -16,6 +18,9 @@ public enum Report {
                 case let .changed(expected, actual):
                     lines.append(paint("31", "    ~ expected    ") + expected)
                     lines.append(paint("33", "      actual      ") + actual)
+                    if let difference = StructuralDifference.first(expectedLine: expected, actualLine: actual) {
+                        lines.append("      " + paint("1", difference.summary))
+                    }
                 case let .outOfOrder(text): lines.append(paint("35", "    ↕ out of order ") + text)
                 }
             }

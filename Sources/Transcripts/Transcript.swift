@@ -7,6 +7,8 @@ import JSON
 /// # a comment
 /// $ --clock virtual                     daemon options (at most one line, before the first step)
 /// ! ignore register.isRegistering       relax: notifications of this output are not compared
+/// ! non-exhaustive                      outputs not listed are accepted (listed ones still
+///                                       must come, in their order)
 /// > {"jsonrpc":"2.0","id":1,"method":"signup.viewDidLoad"}
 /// < {"jsonrpc":"2.0","method":"output","params":{…}}
 /// < {"jsonrpc":"2.0","id":1,"result":null}
@@ -22,6 +24,10 @@ public struct Transcript: Sendable, Equatable {
     public var daemonArguments: [String]
     /// Outputs not compared, as `vm.output` or `output` (any instance).
     public var ignoredOutputs: [String]
+    /// Whether outputs the transcript does not list are accepted (`! non-exhaustive`, or
+    /// `switchboard test --non-exhaustive`): the listed ones must still come, in their order,
+    /// and responses are compared as ever. Exhaustive is the default.
+    public var isNonExhaustive = false
     /// The exchanges, in order.
     public var steps: [Step]
 
@@ -63,6 +69,7 @@ public struct Transcript: Sendable, Equatable {
     public var text: String {
         var lines: [String] = []
         if !daemonArguments.isEmpty { lines.append("$ " + daemonArguments.joined(separator: " ")) }
+        if isNonExhaustive { lines.append("! non-exhaustive") }
         for output in ignoredOutputs { lines.append("! ignore \(output)") }
         for step in steps {
             lines.append("> " + step.sent)

@@ -69,8 +69,12 @@ public enum TranscriptParser {
                 transcript.daemonArguments = body.split(separator: " ").map(String.init)
             case "!":
                 let words = body.split(separator: " ").map(String.init)
+                if words == ["non-exhaustive"] {
+                    transcript.isNonExhaustive = true
+                    continue
+                }
                 guard words.count == 2, words[0] == "ignore" else {
-                    throw Failure(name: name, line: number, reason: "unknown directive '\(body)' (known: ignore <vm>.<output> or ignore <output>)")
+                    throw Failure(name: name, line: number, reason: "unknown directive '\(body)' (known: ignore <vm>.<output>, ignore <output>, non-exhaustive)")
                 }
                 transcript.ignoredOutputs.append(words[1])
             default:

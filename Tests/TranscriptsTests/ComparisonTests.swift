@@ -59,4 +59,19 @@ final class ComparisonTests: XCTestCase {
         let markdown = "x\n```transcript\n> {}\n< fresh\n```\ny\n"
         XCTAssertEqual(TranscriptUpdater.updateWithChanges(markdown, markdown: true, actual: [[["fresh"]]]).changes, [], "nothing changed")
     }
+
+    /// Non-exhaustive: an output that happened but is not listed is skipped; a listed one that
+    /// did not come, or came out of order, still fails; responses are compared as ever.
+    func testNonExhaustiveSkipsUnlistedOutputsOnly() {
+        let a = output("a", "1", seq: 1), b = output("b", "2", seq: 2)
+        let removed = diff([a], [a, b])
+        XCTAssertFalse(Comparison.passes(removed))
+        XCTAssertTrue(Comparison.passes(removed, nonExhaustive: true))
+        XCTAssertEqual(Comparison.skipped(removed), [b])
+        let swapped = diff([a, b], [b, a])
+        XCTAssertFalse(Comparison.passes(swapped, nonExhaustive: true))
+        XCTAssertFalse(Comparison.passes(diff([a, b], [a]), nonExhaustive: true), "a listed output must come")
+        let response = #"{"jsonrpc":"2.0","id":1,"result":null}"#
+        XCTAssertFalse(Comparison.passes(diff([a], [a, response]), nonExhaustive: true), "an unlisted response is still a difference")
+    }
 }

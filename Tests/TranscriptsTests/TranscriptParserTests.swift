@@ -57,4 +57,12 @@ final class TranscriptParserTests: XCTestCase {
         let text = "$ --max-batch 5\n! ignore out\n> {\"a\":1}\n< {\"b\":2}\n"
         XCTAssertEqual(try TranscriptParser.parse(text, name: "t").text, text)
     }
+
+    func testNonExhaustiveDirective() throws {
+        let transcript = try TranscriptParser.parse("! non-exhaustive\n> {\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"list\"}\n", name: "t")
+        XCTAssertTrue(transcript.isNonExhaustive)
+        XCTAssertTrue(transcript.text.hasPrefix("! non-exhaustive\n"), "written back as read")
+        XCTAssertFalse(try TranscriptParser.parse("> {}\n", name: "t").isNonExhaustive, "exhaustive by default")
+        XCTAssertThrowsError(try TranscriptParser.parse("! exhaustive-ish\n", name: "t"))
+    }
 }

@@ -645,6 +645,21 @@ class PlainModeTests(unittest.TestCase):
         psql = self.run_binary(["repl"], "\\dt\n")
         self.assertIn("commands start with a dot", psql.stdout)
 
+    def test_timeline_writes_the_session_so_far(self):
+        path = os.path.join(tempfile.mkdtemp(), "session.html")
+        result = self.run_binary(["repl"], f"signup.viewDidLoad\nsignup.nameChanged Lisa\n.timeline {path}\n")
+        self.assertEqual(result.returncode, 0, result.stdout + result.stderr)
+        self.assertIn(f"wrote the timeline of 2 lines sent to {path}", result.stdout)
+        with open(path) as file:
+            page = file.read()
+        self.assertIn('<svg class="timeline"', page)
+        self.assertEqual(page.count('class="marble input"'), 2)
+        self.assertEqual(page.count('class="marble output'), 1, "signup.submitButtonEnabled")
+        self.assertIn("signup.submitButtonEnabled", page)
+        bad = self.run_binary(["repl"], ".timeline /nonexistent/dir/x.html\n")
+        self.assertEqual(bad.returncode, 1)
+        self.assertIn("cannot write /nonexistent/dir/x.html", bad.stdout)
+
     def test_messages_say_each_thing_once(self):
         result = self.run_binary(["repl"], "signup.nope\n")
         self.assertEqual(result.stdout.count("viewDidLoad"), 1, result.stdout)

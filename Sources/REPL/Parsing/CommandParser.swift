@@ -204,6 +204,9 @@ public enum CommandParser {
         case ".record":
             guard !args.isEmpty else { return usage(".record") }
             return .success(.record(path: args.joined(separator: " ")))
+        case ".timeline":
+            guard !args.isEmpty else { return usage(".timeline") }
+            return .success(.timeline(path: args.joined(separator: " ")))
         default:
             if let near = Suggestion.closest(to: String(name), among: MetaCommand.names) {
                 return .failure(ParseError("unknown command \(name)", hint: "did you mean \(near)? .help lists the commands"))

@@ -23,6 +23,8 @@ public enum MetaCommand: Equatable, Sendable {
     case record(path: String)
     /// `.stop`: stops recording.
     case stop
+    /// `.timeline FILE`: writes the session so far as an HTML timeline.
+    case timeline(path: String)
     /// `.quit` (or `.exit`).
     case quit
 
@@ -38,6 +40,7 @@ public enum MetaCommand: Equatable, Sendable {
         (".raw", "on|off", "also show the JSON-RPC sent and received"),
         (".record", "FILE", "save what is sent and received to FILE"),
         (".stop", "", "stop recording"),
+        (".timeline", "FILE.html", "write the session so far as a timeline (an HTML page)"),
         (".quit", "", "leave (Ctrl-D does too)"),
     ]
 

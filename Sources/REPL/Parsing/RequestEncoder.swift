@@ -28,7 +28,7 @@ enum RequestEncoder {
         case let .advance(ms):
             let value: JSONValue = ms == ms.rounded() && abs(ms) < 1e15 ? .integer(Int64(ms)) : .double(ms)
             return ("advance", ["ms": value])
-        case .raw, .record, .stop, .quit:
+        case .raw, .record, .stop, .timeline, .quit:
             return nil
         }
     }

@@ -21,6 +21,12 @@ final class SessionPrinter {
     var resultWidth: () -> Int? = { nil }
     /// Error responses shown so far (a piped REPL exits non-zero when there was any).
     private(set) var failures = 0
+    /// The session so far, for `.timeline`: each line sent, and the lines received after it
+    /// (later outputs, from timers, join the last line sent). The oldest are dropped past
+    /// `historyLimit`, so a long session keeps bounded memory.
+    private(set) var history: (sent: [String], received: [[String]]) = ([], [])
+    /// How many lines sent `.timeline` keeps, the most recent.
+    static let historyLimit = 5_000
 
     init(formatter: OutputFormatter, console: Console) {
         self.formatter = formatter
@@ -32,10 +38,17 @@ final class SessionPrinter {
         switch event {
         case let .sent(wire):
             recorder?.recorder.received(Array(wire.utf8))
+            if history.sent.count == Self.historyLimit {
+                history.sent.removeFirst()
+                history.received.removeFirst()
+            }
+            history.sent.append(wire)
+            history.received.append([])
             if showsWire { console.write(lines: [formatter.sent(wire)]) }
         case let .received(message, purpose):
             let wire = message.json.serializedString()
             recorder?.recorder.sent(message, line: Array(wire.utf8))
+            if !history.received.isEmpty { history.received[history.received.count - 1].append(wire) }
             var lines = showsWire ? [formatter.received(wire)] : []
             lines += self.lines(for: message, purpose: purpose)
             console.write(lines: lines)
