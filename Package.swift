@@ -66,6 +66,12 @@ let package = Package(
         // SQLite wrapped once: connections, prepared statements, typed errors.
         .target(name: "SQLite", dependencies: ["CSQLite"]),
 
+        // libpq (Debian's libpq-dev for the header), loaded with dlopen on first use: see
+        // Sources/CPostgres/include/cpostgres.h.
+        .target(name: "CPostgres", dependencies: ["CLibraryLoader"]),
+        // PostgreSQL wrapped once: a connection, parameterized statements, typed errors.
+        .target(name: "Postgres", dependencies: ["CPostgres"]),
+
         // The reactive core: no JSON, no I/O. Every declaration is `@inlinable` or
         // `@usableFromInline`, so a plain `swift build -c release` of any package that uses it
         // specializes its generic operators as a cross-module-optimized build does (without
@@ -75,7 +81,7 @@ let package = Package(
         .target(name: "SignalsTesting", dependencies: ["Signals", "SystemIO"]),
 
         // The view models of the source documents, their services and environment.
-        .target(name: "ViewModels", dependencies: ["Signals", "JSON", "SystemIO", "SQLite"]),
+        .target(name: "ViewModels", dependencies: ["Signals", "JSON", "SystemIO", "SQLite", "Postgres"]),
 
         // The session: view-model registry, instances, dispatch, describe, its executor. No I/O.
         .target(name: "Host", dependencies: ["JSON", "RPC", "Signals", "SystemIO"]),

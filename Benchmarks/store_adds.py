@@ -5,9 +5,10 @@ pipelined; the time is from the first byte written to the last `navigateBack` (e
 after its save committed). Prints
 `label<TAB>count<TAB>daemons<TAB>seconds<TAB>adds per second`.
 
-    python3 Benchmarks/store_adds.py LABEL COUNT DAEMONS DATA_FILE -- DAEMON [ARGS...]
+    python3 Benchmarks/store_adds.py LABEL COUNT DAEMONS DATA_FILE [--database] -- DAEMON [ARGS...]
 
-Each daemon gets `--data-file DATA_FILE` appended; DATA_FILE must not exist."""
+Each daemon gets `--data-file DATA_FILE` appended (DATA_FILE must not exist), or with
+`--database`, `--database DATA_FILE` (a PostgreSQL URL of an empty database)."""
 
 import json
 import subprocess
@@ -33,7 +34,8 @@ def requests(first, count):
 
 def main():
     label, count, daemons, data_file = sys.argv[1], int(sys.argv[2]), int(sys.argv[3]), sys.argv[4]
-    command = sys.argv[sys.argv.index("--") + 1:] + ["--data-file", data_file]
+    option = "--database" if "--database" in sys.argv[:sys.argv.index("--")] else "--data-file"
+    command = sys.argv[sys.argv.index("--") + 1:] + [option, data_file]
     share = count // daemons
     # The first daemon creates the file and its schema before the others open it.
     subprocess.run(command, input=b"", stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, timeout=60, check=True)

@@ -1,19 +1,21 @@
 #!/usr/bin/env bash
 # Installs what Switchboard needs (Debian/Ubuntu; run as root).
 #   bash scripts/setup.sh          to build and run it: jansson parses JSON, libedit gives the
-#                                  REPL line editing, libsqlite3 stores the friends, pkg-config
-#                                  finds them; jq and python3 run the examples.
+#                                  REPL line editing, libsqlite3 stores the friends (libpq when
+#                                  they are on PostgreSQL), pkg-config finds them; jq and
+#                                  python3 run the examples.
 #   bash scripts/setup.sh --tests  also what the test suites drive it with (scripts/test.sh):
 #                                  emacs-nox (Emacs, with its built-in jsonrpc.el) and neovim
 #                                  for the editor clients headless, chromium to open the
-#                                  transcript report headless; from PyPI, pexpect for the
+#                                  transcript report headless, postgresql for a throwaway
+#                                  server the store's tests start; from PyPI, pexpect for the
 #                                  REPL on a pseudo-terminal and mcp (the official MCP SDK) for
 #                                  `switchboard mcp`.
 set -euo pipefail
-packages=(libjansson-dev libedit-dev libsqlite3-dev pkg-config jq python3)
+packages=(libjansson-dev libedit-dev libsqlite3-dev libpq-dev pkg-config jq python3)
 tests=no
 case "${1:-}" in
-  --tests) tests=yes; packages+=(emacs-nox neovim chromium) ;;
+  --tests) tests=yes; packages+=(emacs-nox neovim chromium postgresql) ;;
   "") ;;
   *) echo "usage: bash scripts/setup.sh [--tests]" >&2; exit 64 ;;
 esac

@@ -51,6 +51,8 @@ echo "== the transport against hostile clients: signals, exit statuses, back-pre
 SWITCHBOARD=.build/debug/switchboard python3 Tests/e2e/test_transport.py
 echo "== the friends store on SQLite: kill -9 mid-burst, two daemons on one file, hostile data files"
 SWITCHBOARD=.build/debug/switchboard python3 Tests/e2e/test_store.py 12
+echo "== the friends store on PostgreSQL: a throwaway server, the same guarantees, eight daemons at once, its faults"
+SWITCHBOARD=.build/debug/switchboard python3 Tests/e2e/test_store_postgres.py 4
 echo "== switchboard mcp driven by the official MCP Python SDK (tools, resources, subscriptions)"
 SWITCHBOARD=.build/debug/switchboard timeout 300 python3 Tests/mcp/test_mcp.py
 echo "== switchboard mcp in both eras: the SDK's legacy, auto and 2026-07-28 modes, and the current revision's bad input"

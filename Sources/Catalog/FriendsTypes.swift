@@ -102,16 +102,19 @@ extension BuiltinCatalog {
         )
     }
 
-    /// The session's one built-in store, made by the first friends screen: a SQLite database
-    /// at the `dataFile` setting (`--data-file`) when there is one, otherwise in memory with
-    /// the sample friends. A database that cannot be opened fails this `create` with -32002
+    /// The session's one built-in store, made by the first friends screen: a PostgreSQL
+    /// database at the `database` setting (`--database URL`), a SQLite database at the
+    /// `dataFile` setting (`--data-file`), otherwise in memory with the sample friends. A database that cannot be opened fails this `create` with -32002
     /// (and every later one, each trying again); a file that is not ours is never written.
     private static func sessionFriendsStore(_ context: CreationContext) throws(CreationFailure) -> FriendsStore {
         try context.storage.value(for: "friends.store") { () throws(CreationFailure) -> FriendsStore in
-            guard let path = context.settings["dataFile"]?.stringValue else {
-                return FriendsStore(scheduler: context.scheduler)
-            }
             do throws(FriendsStorageFailure) {
+                if let url = context.settings["database"]?.stringValue {
+                    return FriendsStore(storage: try PostgresFriendsStorage(url: url), scheduler: context.scheduler, log: context.log)
+                }
+                guard let path = context.settings["dataFile"]?.stringValue else {
+                    return FriendsStore(scheduler: context.scheduler)
+                }
                 return FriendsStore(storage: try SQLiteFriendsStorage(path: path), scheduler: context.scheduler, log: context.log)
             } catch {
                 throw CreationFailure(error.description)

@@ -20,6 +20,10 @@ public struct Application: Sendable {
     /// starts, so a bad path is a usage error (exit 64) rather than a failure later. Nil
     /// accepts any path (the view models decide what the setting means).
     public var dataFileProblem: (@Sendable (String) -> String?)?
+    /// Why the `--database` URL cannot be used (no server, refused credentials), or nil:
+    /// checked before anything starts, so a server that is down is exit status 69 with one
+    /// line rather than a failure later. Nil accepts any URL.
+    public var databaseProblem: (@Sendable (String) -> String?)?
 
     /// An application serving `registry` as `identity` says.
     public init(
@@ -28,7 +32,8 @@ public struct Application: Sendable {
         abstract: String? = nil,
         exampleRequest: String = #"{"jsonrpc":"2.0","id":1,"method":"list"}"#,
         commands: [any ParsableCommand.Type] = [],
-        dataFileProblem: (@Sendable (String) -> String?)? = nil
+        dataFileProblem: (@Sendable (String) -> String?)? = nil,
+        databaseProblem: (@Sendable (String) -> String?)? = nil
     ) {
         self.identity = identity
         self.registry = registry
@@ -36,6 +41,7 @@ public struct Application: Sendable {
         self.exampleRequest = exampleRequest
         self.commands = commands
         self.dataFileProblem = dataFileProblem
+        self.databaseProblem = databaseProblem
     }
 
     /// The application whose command line is being run. Set once by ``main(_:)`` before the

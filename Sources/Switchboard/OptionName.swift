@@ -17,6 +17,7 @@ enum OptionName: String, CaseIterable {
     case clientTimeout = "client-timeout"
     case exitGrace = "exit-grace"
     case dataFile = "data-file"
+    case database
     case record
 
     /// As written on a command line.

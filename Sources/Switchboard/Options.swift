@@ -33,6 +33,9 @@ struct SessionOptions: ParsableArguments {
     @Option(name: .long(.dataFile), help: "SQLite database the built-in friends store persists to (created 0600 if missing; several daemons may share one).")
     var dataFile: String?
 
+    @Option(name: .long(.database), help: "PostgreSQL database the built-in friends store uses instead, as a libpq URL (postgresql://user@host:port/db); PGPASSWORD, PGSSLMODE and the other PG* variables fill what it leaves out, so no secret need be on the command line.")
+    var database: String?
+
     /// Sets these options in `settings`.
     func apply(to settings: inout ServerSettings) {
         settings.clock = clock
@@ -42,6 +45,7 @@ struct SessionOptions: ParsableArguments {
         settings.clientTimeout = clientTimeout
         settings.exitGraceSeconds = exitGraceSeconds
         settings.dataFile = dataFile
+        settings.database = database
     }
 
     /// The defaults with these options applied.

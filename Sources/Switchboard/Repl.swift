@@ -35,6 +35,10 @@ struct Repl: ParsableCommand {
             FileHandleStderr.write("\(commandName): \(OptionName.dataFile.flag): \(problem)\n")
             throw ExitCode(64)
         }
+        if let database = session.database, let problem = application.databaseProblem?(database) {
+            FileHandleStderr.write("\(commandName): \(OptionName.database.flag): \(problem)\n")
+            throw ExitCode(69)
+        }
         var options = REPLOptions()
         options.color = color
         options.virtualClock = session.clock == .virtual

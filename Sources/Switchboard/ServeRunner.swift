@@ -30,6 +30,10 @@ enum ServeRunner {
         if let dataFile = settings.dataFile, let problem = application.dataFileProblem?(dataFile) {
             exit(64, "\(name): \(OptionName.dataFile.flag): \(problem)")
         }
+        // A database server that cannot be used is unavailable, not a usage error (EX_UNAVAILABLE).
+        if let database = settings.database, let problem = application.databaseProblem?(database) {
+            exit(69, "\(name): \(OptionName.database.flag): \(problem)")
+        }
         var options = StdioServer.Options()
         options.framing = settings.framing
         options.limits = settings.serverLimits

@@ -49,6 +49,7 @@ struct ServerSettings: Equatable {
     var exitGraceSeconds: Double = limits.exitGraceSeconds
     var maxOutputBuffer = limits.maxBufferedOutputBytes
     var dataFile: String?
+    var database: String?
     var logLevel = Logger.Level.warning
 
     /// The first problem with these settings, phrased for the option that sets it.
@@ -56,6 +57,7 @@ struct ServerSettings: Equatable {
         if maxLineBytes < 64 { return "\(OptionName.maxLineBytes.flag) must be at least 64" }
         if maxInstances < 1 { return "\(OptionName.maxInstances.flag) must be at least 1" }
         if maxOutputBuffer < 1 { return "\(OptionName.maxOutputBuffer.flag) must be at least 1" }
+        if dataFile != nil, database != nil { return "give \(OptionName.dataFile.flag) or \(OptionName.database.flag), not both: the friends store is one or the other" }
         if maxBatch < 1 { return "\(OptionName.maxBatch.flag) must be at least 1" }
         if maxPendingCalls < 1 { return "\(OptionName.maxPendingCalls.flag) must be at least 1" }
         if !(clientTimeout > 0 && clientTimeout.isFinite) { return "\(OptionName.clientTimeout.flag) must be a positive number of seconds" }
@@ -85,6 +87,7 @@ struct ServerSettings: Equatable {
         configuration.maxPendingClientCalls = maxPendingCalls
         configuration.clientCallTimeout = clientTimeout
         if let dataFile { configuration.settings["dataFile"] = .string(dataFile) }
+        if let database { configuration.settings["database"] = .string(database) }
         return configuration
     }
 

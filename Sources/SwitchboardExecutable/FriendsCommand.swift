@@ -15,20 +15,30 @@ struct FriendsCommand: ParsableCommand {
     struct Import: ParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "import",
-            abstract: "Convert a JSON friends file of an earlier version into a SQLite database.",
-            discussion: "The database must be new or hold no friends. Ids and the next id are kept; everything happens in one transaction. The JSON file is only read."
+            abstract: "Copy a friends file (JSON of an earlier version, or a SQLite database) into a new SQLite database or a PostgreSQL one.",
+            discussion: "The target must be new or hold no friends. Ids and the next id are kept; everything happens in one transaction. The source is only read."
         )
 
-        @Argument(help: "The JSON data file to read.")
+        @Argument(help: "The JSON data file or SQLite database to read.")
         var source: String
 
-        @Option(name: .customLong("data-file"), help: "The database to create (or an empty one).")
-        var dataFile: String
+        @Option(name: .customLong("data-file"), help: "The SQLite database to create (or an empty one).")
+        var dataFile: String?
+
+        @Option(name: .customLong("database"), help: "The PostgreSQL database to fill, as a libpq URL (postgresql://user@host:port/db); PGPASSWORD and the other PG* variables fill what it leaves out.")
+        var database: String?
+
+        func validate() throws {
+            guard (dataFile == nil) != (database == nil) else {
+                throw ValidationError("give one target: --data-file NEW.db or --database URL")
+            }
+        }
 
         func run() throws {
             do throws(FriendsStorageFailure) {
-                let count = try FriendsDataFile.importJSON(from: source, into: dataFile)
-                print("imported \(count) friend\(count == 1 ? "" : "s") from \(source) into \(dataFile)")
+                let count = try FriendsDataFile.importFriends(from: source, intoFile: dataFile, database: database)
+                let target = dataFile ?? PostgresFriendsStorage.describe(database ?? "")
+                print("imported \(count) friend\(count == 1 ? "" : "s") from \(source) into \(target)")
             } catch {
                 try? FileDescriptor.standardError.writeAll(Array("switchboard friends import: \(error)\n".utf8))
                 throw ExitCode(1)

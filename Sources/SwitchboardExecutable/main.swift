@@ -9,5 +9,6 @@ Switchboard.main(Application(
     abstract: "Drive Kickstarter-style view models over JSON-RPC 2.0 on stdin/stdout.",
     exampleRequest: #"{"jsonrpc":"2.0","id":1,"method":"signup.viewDidLoad"}"#,
     commands: [FriendsCommand.self],
-    dataFileProblem: { FriendsDataFile.problem(with: $0) }
+    dataFileProblem: { FriendsDataFile.problem(with: $0) },
+    databaseProblem: { FriendsDataFile.databaseProblem(with: $0) }
 ))

@@ -53,9 +53,30 @@ def friends_in(path):
 
 
 class Durability(unittest.TestCase):
+    """The store's guarantees, written once for every engine: a subclass that overrides the
+    four methods below (where the friends are and how another program reads them) runs the
+    same bodies against another engine (Tests/e2e/test_store_postgres.py)."""
+
     def setUp(self):
         self.directory = tempfile.mkdtemp(prefix="store-e2e-")
         self.path = os.path.join(self.directory, "friends.db")
+
+    def daemon(self):
+        """A daemon on this engine's friends database."""
+        return store_daemon(self.path)
+
+    def friends(self):
+        """The friends as another program reads them: {id: (first, last, phone)}."""
+        return friends_in(self.path)
+
+    def exists(self):
+        """Whether the database was created yet."""
+        return os.path.exists(self.path)
+
+    def check_files(self):
+        """What the engine leaves on disk: one file, mode 0600, nothing temporary."""
+        self.assertEqual(sorted(os.listdir(self.directory)), ["friends.db"], "no temporary files left behind")
+        self.assertEqual(stat.S_IMODE(os.stat(self.path).st_mode), 0o600)
 
     def test_kill_9_mid_burst_loses_no_acknowledged_write(self):
         """Adds, updates and deletes pipelined, the daemon killed at a random moment, many
@@ -69,7 +90,7 @@ class Durability(unittest.TestCase):
         ever_seen = set()
         totals = {"adds": 0, "updates": 0, "deletes": 0}
         for round_number in range(ROUNDS):
-            before = friends_in(self.path) if os.path.exists(self.path) else {i: ("sample",) for i in SAMPLE_IDS}
+            before = self.friends() if self.exists() else {i: ("sample",) for i in SAMPLE_IDS}
             targets = rng.sample(sorted(before), min(4, len(before)))
             # Screens are created and loaded first (a form submits only once its friend has
             # loaded), then changed while adds stream in.
@@ -100,7 +121,7 @@ class Durability(unittest.TestCase):
                     lines.append(request(f"{vm}-x", f"{vm}.deleteFriend", [friend_id]))
             for n in range(60):
                 lines += add_friend(f"a{round_number}x", f"R{round_number}N{n}", n)
-            daemon = store_daemon(self.path)
+            daemon = self.daemon()
 
             daemon.send(b"".join(preamble))
             daemon.wait_for(lambda: sum(1 for o in daemon.outputs("submitButtonEnabled") if o["vm"] in update_screens and o["value"]) == len(update_screens), timeout=5)
@@ -138,7 +159,7 @@ class Durability(unittest.TestCase):
                     deleted_ids.add(friend_id)
                     totals["deletes"] += 1
             # The file after the crash, read by another program.
-            friends = friends_in(self.path)
+            friends = self.friends()
             names = {row[0] for row in friends.values()}
             self.assertEqual(expected_names - names, set(), f"round {round_number}: acknowledged adds lost")
             self.assertEqual(deleted_ids & set(friends), set(), f"round {round_number}: acknowledged deletes undone")
@@ -155,7 +176,7 @@ class Durability(unittest.TestCase):
     def test_two_daemons_writing_1000_friends_each_end_with_2000(self):
         """Two daemons on one file: every acknowledged write of each survives, ids never
         collide, and each daemon's list shows the other's friends."""
-        first, second = store_daemon(self.path), store_daemon(self.path)
+        first, second = self.daemon(), self.daemon()
         for daemon, tag in ((first, "p"), (second, "q")):
             payload = b"".join(b"".join(add_friend(tag, f"{tag.upper()}{n}", n)) for n in range(1000))
             threading.Thread(target=daemon.send, args=(payload,), daemon=True).start()
@@ -169,12 +190,11 @@ class Durability(unittest.TestCase):
         for daemon in (first, second):
             code, errors = daemon.close()
             self.assertEqual(code, 0, errors)
-        friends = friends_in(self.path)
+        friends = self.friends()
         self.assertEqual(len(friends), 2003)
         names = [row[0] for row in friends.values()]
         self.assertEqual(sorted(n for n in names if n[0] in "PQ"), sorted([f"P{n}" for n in range(1000)] + [f"Q{n}" for n in range(1000)]))
-        self.assertEqual(sorted(os.listdir(self.directory)), ["friends.db"], "no temporary files left behind")
-        self.assertEqual(stat.S_IMODE(os.stat(self.path).st_mode), 0o600)
+        self.check_files()
 
 
     def test_every_way_of_stopping_closes_the_database(self):

@@ -170,6 +170,23 @@ public final class SQLiteFriendsStorage: FriendsStorage {
         }
     }
 
+    /// The id the next friend would get: past every id ever given out, deleted ones too.
+    public func nextID() throws(FriendsStorageFailure) -> Int {
+        try run("read the next id") { database throws(SQLiteError) in
+            let last = try database.statement("SELECT seq FROM sqlite_sequence WHERE name = 'friends'").firstRow { $0.int64(at: 0) } ?? 0
+            return Int(last) + 1
+        }
+    }
+
+    /// Whether `path` starts with SQLite's header (a database, not a JSON file).
+    public static func looksLikeDatabase(_ path: String) -> Bool {
+        guard let file = try? FileDescriptor.open(path, [.nonBlocking, .noFollow]) else { return false }
+        defer { try? file.close() }
+        var bytes = [UInt8](repeating: 0, count: 16)
+        let count = (try? bytes.withUnsafeMutableBytes { try file.read(into: $0) }) ?? 0
+        return count == 16 && bytes == Array("SQLite format 3\u{0}".utf8)
+    }
+
     // MARK: Connection
 
     /// Closes the connection (SQLite checkpoints the WAL into the file and removes it when the
