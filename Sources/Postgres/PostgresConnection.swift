@@ -91,8 +91,9 @@ public final class PostgresConnection {
         guard status == PGRES_COMMAND_OK || status == PGRES_TUPLES_OK else {
             let state = cpq_result_error_field(result, Int32(UInt8(ascii: "C"))).map { String(cString: $0) }
             let message = Self.oneLine(cpq_result_error_message(result))
-            // Class 08 is a connection exception; a fatal error without a state, a dropped line.
-            let lost = !isUp || state?.hasPrefix("08") == true || state == "57P01" || state == "57P02" || state == "57P03"
+            // An error without a SQLSTATE is libpq's own (the server went away mid-statement);
+            // class 08 is a connection exception; 57P01-03, the server shutting down.
+            let lost = state == nil || !isUp || state?.hasPrefix("08") == true || state == "57P01" || state == "57P02" || state == "57P03"
             throw PostgresError(sqlState: state, message: message.isEmpty ? Self.oneLine(cpq_error_message(handle)) : message, connectionLost: lost)
         }
         var rows: [[String?]] = []

@@ -105,16 +105,17 @@ public enum HTMLReport {
 
     /// Layout: a lane a row; x grows with each event and with virtual time, so events at one
     /// time keep their order and time that passes shows as distance.
-    private static let laneHeight = 34.0, laneLabelWidth = 260.0, step = 46.0, margin = 20.0
+    private static let laneHeight = 34.0, laneLabelWidth = 260.0, step = 60.0, margin = 20.0
 
     private static func svg(_ timeline: Timeline) -> String {
         let timeScale = timeline.clockMoved ? Swift.min(0.5, 900.0 / Double(timeline.endTime)) : 0
         func x(_ event: Timeline.Event) -> Double {
             laneLabelWidth + margin + Double(event.order) * step + Double(event.time) * timeScale
         }
-        func y(_ lane: Int?) -> Double { margin + laneHeight * (Double((lane ?? -1) + 1) + 0.5) }
+        // The inputs' lane is taller: its labels go above and below it.
+        func y(_ lane: Int?) -> Double { margin + 10 + laneHeight * (Double((lane ?? -1) + 1) + 0.5) + (lane == nil ? 0 : 16) }
         let width = laneLabelWidth + 2 * margin + Double(timeline.events.count) * step + Double(timeline.endTime) * timeScale + 120
-        let height = margin * 2 + laneHeight * Double(timeline.lanes.count + 1) + 24
+        let height = margin * 2 + 26 + laneHeight * Double(timeline.lanes.count + 1) + 24
         var svg = "<svg class=\"timeline\" xmlns=\"http://www.w3.org/2000/svg\" width=\"\(Int(width))\" height=\"\(Int(height))\" role=\"img\" aria-label=\"timeline of inputs and outputs\">\n"
         // Lanes.
         for (lane, name) in ([(-1, "inputs")] + timeline.lanes.enumerated().map { ($0, $1) }) {
@@ -136,12 +137,16 @@ public enum HTMLReport {
             guard case let .output(lane, _) = event.kind, let cause = event.cause, let input = byOrder[cause] else { continue }
             svg += "<line class=\"cause\" x1=\"\(x(input))\" y1=\"\(y(nil))\" x2=\"\(x(event))\" y2=\"\(y(lane))\"/>\n"
         }
+        var inputs = 0
         for event in timeline.events {
             switch event.kind {
             case let .input(method):
                 let label = method ?? "answer"
+                // Labels of neighbouring inputs alternate above and below the lane.
+                let labelY = inputs % 2 == 0 ? y(nil) - 11 : y(nil) + 20
+                inputs += 1
                 svg += "<g class=\"marble input\"><title>\(escape(event.line))</title><rect x=\"\(x(event) - 7)\" y=\"\(y(nil) - 7)\" width=\"14\" height=\"14\"/>"
-                svg += "<text x=\"\(x(event))\" y=\"\(y(nil) - 11)\">\(escape(cut(label, 22)))</text></g>\n"
+                svg += "<text x=\"\(x(event))\" y=\"\(labelY)\">\(escape(cut(label, 22)))</text></g>\n"
             case let .output(lane, value):
                 let text = value.serializedString()
                 svg += "<g class=\"marble output\(event.unexpected ? " unexpected" : "")\"><title>\(escape(timeline.lanes[lane])) = \(escape(text))\(event.seq.map { " (seq \($0))" } ?? "")\(event.unexpected ? " — not listed in the transcript" : "")</title>"

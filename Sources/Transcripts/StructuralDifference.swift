@@ -14,8 +14,8 @@ public struct StructuralDifference: Equatable, Sendable {
 
     /// The first difference, in the expected value's order (an object's keys as written, then
     /// keys only the actual value has; an array's elements by index); nil for equal values.
-    /// Values of different JSON types differ where they are (`1` and `"1"`); `1` and `1.0`
-    /// are equal, as the comparison of steps takes them.
+    /// Values of different JSON types differ where they are (`1` and `"1"`), as the comparison
+    /// of steps takes them.
     public static func first(_ expected: JSONValue, _ actual: JSONValue) -> StructuralDifference? {
         find(expected, actual, path: "").map { found in
             StructuralDifference(path: found.path.hasPrefix(".") ? String(found.path.dropFirst()) : found.path, expected: found.expected, actual: found.actual)

@@ -177,7 +177,7 @@ final class CommandParserTests: XCTestCase {
     func testMeta_UnknownCommand() {
         let failure = error(".bogus")
         XCTAssertEqual(failure?.message, "unknown command .bogus")
-        XCTAssertEqual(failure?.hint, "commands are .help .types .new .destroy .list .snapshot .advance .raw .record .stop .quit; .help explains them")
+        XCTAssertEqual(failure?.hint, "commands are .help .types .new .destroy .list .snapshot .advance .raw .record .stop .timeline .quit; .help explains them")
     }
 
     // MARK: Requests

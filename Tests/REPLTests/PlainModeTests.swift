@@ -37,7 +37,7 @@ final class PlainModeTests: XCTestCase {
         error -32601: Method not found: signup has no input 'nameChnged'; its inputs are viewDidLoad, nameChanged, emailChanged, passwordChanged, submitButtonPressed
           did you mean `nameChanged`?
         error: unknown command .nope
-          commands are .help .types .new .destroy .list .snapshot .advance .raw .record .stop .quit; .help explains them
+          commands are .help .types .new .destroy .list .snapshot .advance .raw .record .stop .timeline .quit; .help explains them
 
         """)
     }

@@ -35,7 +35,8 @@ final class TimelineTests: XCTestCase {
         // Each output points at the input that caused it: its request, or the advance that ran the timer.
         XCTAssertEqual(outputs.map { $0.cause }, [inputs[0].order, inputs[1].order, inputs[2].order, inputs[2].order])
         guard case let .output(lane, value) = outputs[3].kind else { return XCTFail() }
-        XCTAssertEqual((lane, value), (1, .bool(false)))
+        XCTAssertEqual(lane, 1)
+        XCTAssertEqual(value, .bool(false))
     }
 
     func testAnOutputCausedByAnEarlierRequestLinksBackToIt() {

@@ -76,10 +76,10 @@ class Cluster:
             raise AssertionError(f"psql: {result.stderr}")
         return [line.split("\t") for line in result.stdout.splitlines() if line]
 
-    def new_database(self):
+    def new_database(self, owner="postgres"):
         self.databases += 1
         name = f"friends{self.databases}"
-        self.psql("postgres", f"CREATE DATABASE {name}")
+        self.psql("postgres", f"CREATE DATABASE {name} OWNER {owner}")
         return name
 
     @property
@@ -195,7 +195,7 @@ class Faults(unittest.TestCase):
         self.assertIn("cannot be reached", lines[0])
 
     def test_refused_credentials_are_said_without_the_password(self):
-        database = CLUSTER.new_database()
+        database = CLUSTER.new_database(owner="switchboard")
         wrong = "not-the-secret-" + str(os.getpid())
         url = f"postgresql://switchboard:{wrong}@127.0.0.1:{CLUSTER.port}/{database}"
         result = subprocess.run([BIN, "serve", "--database", url], input=request(1, "list"), capture_output=True, timeout=60)
@@ -223,7 +223,8 @@ class Faults(unittest.TestCase):
         daemon.send(b"".join(add_friend("b", "During", 0)))
         self.assertTrue(daemon.wait_for(lambda: len(daemon.outputs("alert")) + len(daemon.outputs("navigateBack")) == 2, timeout=60))
         daemon.send(b"".join(add_friend("c", "After", 0)))
-        self.assertTrue(daemon.wait_for(lambda: any(o["vm"] == "c0" for o in daemon.outputs("navigateBack")), timeout=60), "the next change reconnects")
+        self.assertTrue(daemon.wait_for(lambda: any(o["vm"] == "c0" for o in daemon.outputs("navigateBack")), timeout=60),
+                        f"the next change reconnects: {daemon.outputs('alert')}")
         code, errors = daemon.close()
         self.assertEqual(code, 0)
         names = {row[0] for row in friends_in(database).values()}

@@ -58,14 +58,14 @@ class Report(unittest.TestCase):
         with open(cls.failing, "w") as file:
             file.write(failing)
         cls.report = os.path.join(cls.directory, "report.html")
-        cls.run = subprocess.run([BIN, "test", "--color", "never", "--report", cls.report, EXAMPLES, cls.failing],
-                                 capture_output=True, timeout=300)
+        cls.outcome = subprocess.run([BIN, "test", "--color", "never", "--report", cls.report, "examples/transcripts", cls.failing],
+                                     capture_output=True, timeout=300, cwd=ROOT)
         cls.transcripts = len([name for name in os.listdir(EXAMPLES) if name.endswith(".transcript")]) + 1
 
     def test_the_run_fails_for_the_failing_transcript_and_writes_the_report(self):
-        self.assertEqual(self.run.returncode, 1, self.run.stderr)
-        self.assertTrue(self.run.stdout.decode().strip().endswith(f"{self.transcripts - 1} passed, 1 failed"))
-        self.assertIn(b"at params.value: expected \"Welcome\", actual \"Successful\"", self.run.stdout, "the terminal shows the structural diff")
+        self.assertEqual(self.outcome.returncode, 1, self.outcome.stderr)
+        self.assertTrue(self.outcome.stdout.decode().strip().endswith(f"{self.transcripts - 1} passed, 1 failed"))
+        self.assertIn(b"at params.value: expected \"Welcome\", actual \"Successful\"", self.outcome.stdout, "the terminal shows the structural diff")
         self.assertTrue(os.path.getsize(self.report) > 1000)
 
     def test_the_browser_shows_a_timeline_per_transcript_with_marbles_and_the_diff(self):
@@ -83,8 +83,8 @@ class Report(unittest.TestCase):
         failing = failing[:failing.index("</section>")]
         self.assertIn('class="diff"', failing)
         self.assertIn("params.value", failing)
-        self.assertIn("&quot;Welcome&quot;", failing)
-        self.assertIn("&quot;Successful&quot;", failing)
+        self.assertIn('<dd class="expected"><code>"Welcome"</code></dd>', failing)
+        self.assertIn('<dd class="actual"><code>"Successful"</code></dd>', failing)
         self.assertNotRegex(dom, r'(src|href)="(https?:)?//', "nothing is loaded from elsewhere")
         console = [line for line in log.splitlines() if "CONSOLE" in line or "Refused to" in line]
         self.assertEqual(console, [], "the page's console stays silent")

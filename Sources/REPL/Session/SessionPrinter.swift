@@ -100,7 +100,7 @@ final class SessionPrinter {
             case .new: return [formatter.created(value)]
             case let .destroy(id): return [formatter.note("destroyed \(id)")]
             case .advance: return [formatter.advanced(value)]
-            case .help, .raw, .record, .stop, .quit: return []
+            case .help, .raw, .record, .stop, .timeline, .quit: return []
             }
         }
     }

@@ -227,10 +227,14 @@ public final class PostgresFriendsStorage: FriendsStorage {
     /// What a URL names, for messages before any connection: its path and host, never its
     /// user information (a password may be there).
     public static func describe(_ url: String) -> String {
-        guard let scheme = url.range(of: "://") else { return "(the connection string given)" }
-        var rest = url[scheme.upperBound...]
-        if let at = rest.lastIndex(of: "@") { rest = rest[rest.index(after: at)...] }
-        if let query = rest.firstIndex(of: "?") { rest = rest[..<query] }
-        return rest.isEmpty ? "(the server of the environment)" : String(rest)
+        let bytes = Array(url.utf8)
+        let separator = Array("://".utf8)
+        guard let start = (0...Swift.max(0, bytes.count - separator.count)).first(where: { bytes.count >= separator.count && Array(bytes[$0..<$0 + separator.count]) == separator }) else {
+            return "(the connection string given)"
+        }
+        var rest = bytes[(start + separator.count)...]
+        if let at = rest.lastIndex(of: UInt8(ascii: "@")) { rest = rest[(at + 1)...] }
+        if let query = rest.firstIndex(of: UInt8(ascii: "?")) { rest = rest[..<query] }
+        return rest.isEmpty ? "(the server of the environment)" : String(decoding: rest, as: UTF8.self)
     }
 }
