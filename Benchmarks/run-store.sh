@@ -29,7 +29,7 @@ cluster=""
 if ls -d /usr/lib/postgresql/*/bin >/dev/null 2>&1; then
     cluster="$(mktemp -d)"
     trap 'bash "$root/scripts/postgres.sh" stop "$cluster"' EXIT
-    pg_url="$(bash "$root/scripts/postgres.sh" start "$cluster" 55432)"
+    pg_url="$(bash "$root/scripts/postgres.sh" start "$cluster" 55432 durable)"
 fi
 databases=0
 for round in $(seq 1 "$ROUNDS"); do
@@ -64,7 +64,7 @@ section="$out/section.md"
     echo "| SQLite file (WAL, \`synchronous=FULL\`, one transaction an add) | 1 | $(median sqlite-1) | $(rounds_of sqlite-1) |"
     echo "| SQLite file, shared | 8 | $(median sqlite-8) | $(rounds_of sqlite-8) |"
     if [ -n "$cluster" ]; then
-        echo "| PostgreSQL on a local server, over its Unix socket (one statement an add, autocommit) | 1 | $(median postgres-1) | $(rounds_of postgres-1) |"
+        echo "| PostgreSQL on a local server over its Unix socket (fsync on, one statement an add, autocommit) | 1 | $(median postgres-1) | $(rounds_of postgres-1) |"
         echo "| PostgreSQL, shared | 8 | $(median postgres-8) | $(rounds_of postgres-8) |"
     fi
 } >"$section"

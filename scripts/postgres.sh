@@ -3,7 +3,12 @@
 # `postgres` user, on a Unix socket in that directory and on 127.0.0.1, started and stopped
 # on demand (Debian's postgresql package: bash scripts/setup.sh --tests installs it).
 #
-#   bash scripts/postgres.sh start DIR PORT   initdb (if new) and start; prints the socket URL
+#   bash scripts/postgres.sh start DIR PORT [durable]
+#                                             initdb (if new) and start; prints the socket URL.
+#                                             Tests run with fsync off (their crashes are the
+#                                             daemon's, not the machine's); `durable` keeps
+#                                             fsync on, as a benchmark against SQLite's
+#                                             synchronous=FULL must
 #   bash scripts/postgres.sh stop DIR         stop (fast) and remove DIR
 #
 # Local socket connections are trusted; TCP connections on 127.0.0.1 need a password
@@ -16,7 +21,9 @@ bin="$(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -1)"
 as_postgres() { runuser -u postgres -- "$@"; }
 case "$command" in
 start)
-    port="${3:?usage: postgres.sh start DIR PORT}"
+    port="${3:?usage: postgres.sh start DIR PORT [durable]}"
+    fsync=off
+    [ "${4:-}" = durable ] && fsync=on
     mkdir -p "$dir"
     chown postgres "$dir"
     chmod 700 "$dir"
@@ -25,7 +32,7 @@ start)
             || { cat "$dir/initdb.log" >&2; exit 1; }
     fi
     as_postgres "$bin/pg_ctl" -D "$dir/data" -l "$dir/server.log" -w -t 60 \
-        -o "-k $dir -p $port -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=100" start >/dev/null \
+        -o "-k $dir -p $port -c listen_addresses=127.0.0.1 -c fsync=$fsync -c max_connections=100" start >/dev/null \
         || { cat "$dir/server.log" >&2; exit 1; }
     password="test-$(od -An -N6 -tx1 /dev/urandom | tr -d ' \n')"
     echo "$password" >"$dir/password"

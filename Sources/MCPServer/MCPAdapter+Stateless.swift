@@ -72,13 +72,7 @@ extension MCPAdapter {
             }
             return
         }
-        let params: JSONObject
-        switch request.params {
-        case .none: params = [:]
-        case let .object(object): params = object
-        case .array:
-            return answer(request, .failure(RPCError(.invalidParams, "Invalid params: MCP passes parameters by name, as an object")))
-        }
+        guard let params = Self.namedParams(request) else { return answer(request, .failure(Self.paramsByPosition)) }
         if bytesEqual(request.method, "initialize") {
             let requested = params["protocolVersion"]?.stringValue ?? ""
             return answer(request, .failure(RPCError(

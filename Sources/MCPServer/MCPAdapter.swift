@@ -129,13 +129,7 @@ public final class MCPAdapter: ProtocolAdapter {
         if request.id != nil, Self.carriesEnvelope(request) {
             return answer(request, .failure(RPCError(.invalidRequest, "Invalid request: this connection speaks the initialize handshake (\(Self.protocolVersion)); requests carrying the \(Self.statelessRevision) envelope are not accepted on it")))
         }
-        let params: JSONObject
-        switch request.params {
-        case .none: params = [:]
-        case let .object(object): params = object
-        case .array:
-            return answer(request, .failure(RPCError(.invalidParams, "Invalid params: MCP passes parameters by name, as an object")))
-        }
+        guard let params = Self.namedParams(request) else { return answer(request, .failure(Self.paramsByPosition)) }
         let result: Result<JSONValue, RPCError>
         switch request.method {
         case _ where bytesEqual(request.method, "initialize"): result = initialize(params)
@@ -157,6 +151,19 @@ public final class MCPAdapter: ProtocolAdapter {
         }
         answer(request, result)
     }
+
+    /// A request's params by name (none is an empty object); nil when given by position,
+    /// which MCP never does.
+    static func namedParams(_ request: RPCRequest) -> JSONObject? {
+        switch request.params {
+        case .none: [:]
+        case let .object(object): object
+        case .array: nil
+        }
+    }
+
+    /// The answer to params given by position.
+    static let paramsByPosition = RPCError(.invalidParams, "Invalid params: MCP passes parameters by name, as an object")
 
     func answer(_ request: RPCRequest, _ result: Result<JSONValue, RPCError>) {
         guard let id = request.id else {
