@@ -16,6 +16,8 @@ struct FriendsCommand: ParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "import",
             abstract: "Copy a friends file (JSON of an earlier version, or a SQLite database) into a new SQLite database or a PostgreSQL one.",
+            // The parser lists every option in the usage line unless told otherwise.
+            usage: "switchboard friends import <source> [<options>]",
             discussion: "The target must be new or hold no friends. Ids and the next id are kept; everything happens in one transaction. The source is only read."
         )
 
