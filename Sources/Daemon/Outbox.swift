@@ -14,10 +14,8 @@ final class Outbox {
     private let limits: ServerLimits
     /// Sees every message sent (transcript recording).
     private let observer: TrafficObserver?
-    /// The framed lines not yet written. Executor-confined fields skip the runtime's
-    /// exclusivity check: the serial executor already makes every access exclusive, and the
-    /// checks would add a runtime call to every access.
-    @exclusivity(unchecked) private var pending: [UInt8] = []
+    /// The framed lines not yet written (executor-confined).
+    private var pending: [UInt8] = []
     /// Set by the first failed write; nothing is written after it.
     private(set) var failure: ServerOutcome?
     /// Called once, on the executor, when a write fails (the server stops there).

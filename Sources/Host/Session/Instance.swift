@@ -8,14 +8,13 @@ final class Instance {
     let definition: ViewModelDefinition
     /// Holds the model alive; released on destroy. Applied and observed through
     /// `definition`, which knows its type (one set of functions per type, none per instance).
-    /// The fields read on every request skip the runtime's exclusivity check: an instance is
-    /// confined to its session's executor, and no access calls out.
-    @exclusivity(unchecked) private(set) var model: AnyObject?
+    /// Confined, like the instance, to its session's executor.
+    private(set) var model: AnyObject?
     /// The first of the outputs' sinks, chained in the description's order.
     private var outputs: OutputSink?
     /// Where the outputs' values go. Weak: a model may outlive its session (a client holding
     /// it), its values then go nowhere; one side table per session, not per instance.
-    @exclusivity(unchecked) private(set) weak var session: Session?
+    private(set) weak var session: Session?
     /// Position in the session's creation order (kept by `InstanceTable`).
     var slot = 0
 

@@ -14,9 +14,8 @@ final class OutputSink {
     /// Unowned: the instance owns this sink, and disposes the subscription that calls it when
     /// it is destroyed or deinitialized, before it goes.
     unowned let instance: Instance
-    /// The last value sent, if any. Executor-confined, like the session, so it skips the
-    /// runtime's exclusivity check (written on every output value).
-    @exclusivity(unchecked) var lastValue: JSONValue?
+    /// The last value sent, if any (executor-confined, like the session).
+    var lastValue: JSONValue?
     /// The output's position in the instance's type description. (32 bits, beside
     /// `lastValue`'s tag: the sink is then 72 bytes, a 80-byte heap block rather than 96.)
     let index: Int32

@@ -30,34 +30,30 @@ public final class Session {
     /// Warnings for stderr (never stdout): notifications that failed, stray responses…
     let diagnose: (String) -> Void
 
-    /// Live instances by exact id, in creation order (for `list`). The fields touched by every
-    /// request (`instances`, `seq`, `held`, `cause`, `isShutdownRequested`) skip the runtime's
-    /// exclusivity check: a session runs on one serial executor, so no two threads access
-    /// them at once, and every access is a single statement that calls out to nothing (an
-    /// output that reaches `send` while an input is applied starts its own access after the
-    /// input's have ended).
-    @exclusivity(unchecked) var instances = InstanceTable()
+    /// Live instances by exact id, in creation order (for `list`). Like every field of the
+    /// session, confined to its serial executor.
+    var instances = InstanceTable()
     /// The most instances alive at once since the heap was last trimmed (see
     /// `returnMemoryIfMostInstancesAreGone()`).
     private var instancesPeakSinceTrim = 0
     /// The last number used for a generated id, per type: `signup`, then `signup-2`…
     private var generatedIDs: [ExactString: Int] = [:]
-    @exclusivity(unchecked) private var seq: Int64 = 0
+    private var seq: Int64 = 0
     /// The outputs of the in-process request being performed (see `perform(_:)`), in order;
     /// nil when none is.
     private var captured: [OutputNotification]?
     /// Messages held back while a tentative step runs (see `tentatively`); nil otherwise.
-    @exclusivity(unchecked) private var held: [OutboundMessage]?
+    private var held: [OutboundMessage]?
     /// What is running now; stamped on every output notification.
-    @exclusivity(unchecked) var cause: Cause = .timer
+    var cause: Cause = .timer
     /// Set by `shutdown`; the server exits once the response is flushed.
-    @exclusivity(unchecked) public private(set) var isShutdownRequested = false
+    public private(set) var isShutdownRequested = false
     /// How many inputs are being applied (see `applyInput`), which hold their models without
     /// a reference count: nested only if an input's code reaches back into the session.
-    @exclusivity(unchecked) var applyingInputs = 0
+    var applyingInputs = 0
     /// Models of instances destroyed while an input was applied, kept until it returns (see
     /// `Instance.destroy()`): the input may still be running in one of them.
-    @exclusivity(unchecked) var modelsReleasedAfterInputs: [AnyObject] = []
+    var modelsReleasedAfterInputs: [AnyObject] = []
     /// Set at end of input: delegated calls fail at once from then on.
     public private(set) var hasInputEnded = false
 

@@ -14,7 +14,7 @@ extension Signal {
         let count: Int
         /// Values dropped so far; touched only by `forward`, which the source calls one event at a time.
         @usableFromInline
-        @exclusivity(unchecked) var skipped = 0
+        var skipped = 0
 
         @inlinable
         init(_ count: Int) {

@@ -16,7 +16,7 @@ extension Signal {
         let count: Int
         /// Values received so far; touched only by `forward`, which the source calls one event at a time.
         @usableFromInline
-        @exclusivity(unchecked) var taken = 0
+        var taken = 0
 
         @inlinable
         init(_ count: Int) {
