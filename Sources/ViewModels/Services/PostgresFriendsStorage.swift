@@ -79,8 +79,8 @@ public final class PostgresFriendsStorage: FriendsStorage {
             let rows = try connection.execute(
                 "INSERT INTO switchboard_friends (firstname, lastname, phonenumber) VALUES ($1, $2, $3) RETURNING id",
                 [draft.firstname, draft.lastname, draft.phonenumber]
-            ).rows
-            guard let text = rows.first?.first ?? nil, let id = Int(text) else {
+            )
+            guard let id = Self.integer(rows) else {
                 throw PostgresError(sqlState: nil, message: "the server returned no id for the new friend", connectionLost: false)
             }
             return Friend(id: id, firstname: draft.firstname, lastname: draft.lastname, phonenumber: draft.phonenumber)
@@ -106,7 +106,7 @@ public final class PostgresFriendsStorage: FriendsStorage {
     /// one transaction, into a database that holds no friends yet.
     public func importFriends(_ friends: [Friend], nextID: Int) throws(FriendsStorageFailure) {
         let existing = try run("count the friends") { connection throws(PostgresError) in
-            try connection.execute("SELECT count(*) FROM switchboard_friends").rows.first?.first.flatMap { $0.flatMap { Int($0) } } ?? 0
+            try Self.integer(connection.execute("SELECT count(*) FROM switchboard_friends")) ?? 0
         }
         guard existing == 0 else {
             throw FriendsStorageFailure("the friends database \(serverName) already holds \(existing) friends; import into an empty database")
@@ -181,7 +181,7 @@ public final class PostgresFriendsStorage: FriendsStorage {
         try connection.transaction { () throws(PostgresError) -> Void in
             try connection.execute("SELECT pg_advisory_xact_lock(hashtext('switchboard_friends'))")
             try connection.execute("CREATE TABLE IF NOT EXISTS switchboard_schema (version INTEGER NOT NULL)")
-            let version = try connection.execute("SELECT max(version) FROM switchboard_schema").rows.first?.first.flatMap { $0.flatMap { Int($0) } } ?? 0
+            let version = try integer(connection.execute("SELECT max(version) FROM switchboard_schema")) ?? 0
             guard version <= schemaVersion else {
                 throw PostgresError(sqlState: nil, message: "it was written by a newer Switchboard (schema \(version); this build knows \(schemaVersion))", connectionLost: false)
             }
@@ -212,6 +212,11 @@ public final class PostgresFriendsStorage: FriendsStorage {
         )
     }
 
+    /// The first column of the first row as an integer: nil for no row, NULL or not a number.
+    private static func integer(_ result: PostgresConnection.Rows) -> Int? {
+        result.rows.first?.first?.flatMap { Int($0) }
+    }
+
     private static func friend(from row: [String?]) -> Friend? {
         guard row.count == 4, let idText = row[0], let id = Int(idText) else { return nil }
         return Friend(id: id, firstname: row[1] ?? "", lastname: row[2] ?? "", phonenumber: row[3] ?? "")
@@ -228,8 +233,8 @@ public final class PostgresFriendsStorage: FriendsStorage {
     /// user information (a password may be there).
     public static func describe(_ url: String) -> String {
         let bytes = Array(url.utf8)
-        let separator = Array("://".utf8)
-        guard let start = (0...Swift.max(0, bytes.count - separator.count)).first(where: { bytes.count >= separator.count && Array(bytes[$0..<$0 + separator.count]) == separator }) else {
+        let separator = "://".utf8
+        guard let start = bytes.indices.first(where: { bytes[$0...].starts(with: separator) }) else {
             return "(the connection string given)"
         }
         var rest = bytes[(start + separator.count)...]

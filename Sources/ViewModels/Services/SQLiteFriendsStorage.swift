@@ -180,11 +180,21 @@ public final class SQLiteFriendsStorage: FriendsStorage {
 
     /// Whether `path` starts with SQLite's header (a database, not a JSON file).
     public static func looksLikeDatabase(_ path: String) -> Bool {
-        guard let file = try? FileDescriptor.open(path, [.nonBlocking, .noFollow]) else { return false }
+        (try? header(of: path)) == databaseHeader
+    }
+
+    /// The 16 bytes every SQLite database file starts with.
+    static let databaseHeader = Array("SQLite format 3\u{0}".utf8)
+
+    /// The first bytes of the file at `path`, as many as a database header has (fewer for a
+    /// shorter file), read without following a final symbolic link.
+    private static func header(of path: String) throws(Errno) -> [UInt8] {
+        let file = try FileDescriptor.open(path, [.nonBlocking, .noFollow])
         defer { try? file.close() }
-        var bytes = [UInt8](repeating: 0, count: 16)
-        let count = (try? bytes.withUnsafeMutableBytes { try file.read(into: $0) }) ?? 0
-        return count == 16 && bytes == Array("SQLite format 3\u{0}".utf8)
+        var bytes = [UInt8](repeating: 0, count: databaseHeader.count)
+        // `withUnsafeMutableBytes` rethrows untyped: the read's own error comes out as a Result.
+        let read = bytes.withUnsafeMutableBytes { buffer in Result { () throws(Errno) in try file.read(into: buffer) } }
+        return Array(bytes[..<(try read.get())])
     }
 
     // MARK: Connection
@@ -392,15 +402,11 @@ public final class SQLiteFriendsStorage: FriendsStorage {
         }
         let header: [UInt8]
         do {
-            let file = try FileDescriptor.open(path, [.nonBlocking, .noFollow])
-            defer { try? file.close() }
-            var bytes = [UInt8](repeating: 0, count: 16)
-            let count = try bytes.withUnsafeMutableBytes { try file.read(into: $0) }
-            header = Array(bytes[..<count])
+            header = try Self.header(of: path)
         } catch {
             throw FriendsStorageFailure("the friends database \(path) cannot be read: \(error)")
         }
-        if header.isEmpty || header == Array("SQLite format 3\u{0}".utf8) { return }
+        if header.isEmpty || header == databaseHeader { return }
         if header.first(where: { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }) == UInt8(ascii: "{") {
             throw FriendsStorageFailure("\(path) is a JSON friends file from an earlier Switchboard; convert it once with: switchboard friends import \(path) --data-file NEW.db (then use --data-file NEW.db)")
         }
