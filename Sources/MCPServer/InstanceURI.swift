@@ -3,6 +3,9 @@ enum InstanceURI {
     /// Where instance resources live.
     static let prefix = "switchboard://instance/"
 
+    /// The digits of percent-encoding, by value.
+    private static let hex = Array("0123456789ABCDEF".unicodeScalars)
+
     /// `switchboard://instance/<id>`, the id percent-encoded except for unreserved bytes.
     static func uri(of id: String) -> String {
         var text = Self.prefix
@@ -12,7 +15,6 @@ enum InstanceURI {
                  UInt8(ascii: "-"), UInt8(ascii: "_"), UInt8(ascii: "~"):
                 text.unicodeScalars.append(Unicode.Scalar(byte))
             default:
-                let hex = Array("0123456789ABCDEF".unicodeScalars)
                 text.unicodeScalars.append("%")
                 text.unicodeScalars.append(hex[Int(byte >> 4)])
                 text.unicodeScalars.append(hex[Int(byte & 0xF)])

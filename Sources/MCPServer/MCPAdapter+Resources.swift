@@ -50,13 +50,18 @@ extension MCPAdapter {
         case let .success(value): id = value
         }
         if on {
-            // Only a live instance can be followed: the same check as reading it.
-            guard case .success = perform(.host(.snapshot(id: id)), session).result else { return .failure(notFound(uri: params["uri"] ?? .null)) }
+            guard isLive(id, session) else { return .failure(notFound(uri: params["uri"] ?? .null)) }
             subscriptions.insert(ExactString(id))
         } else {
             subscriptions.remove(ExactString(id))
         }
         return .success([:])
+    }
+
+    /// Whether `id` names a live instance: only one can be followed, the same check as reading it.
+    func isLive(_ id: String, _ session: Session) -> Bool {
+        if case .success = perform(.host(.snapshot(id: id)), session).result { return true }
+        return false
     }
 
     /// The instance a `uri` parameter names.

@@ -127,10 +127,7 @@ extension MCPAdapter {
     func discovery() -> JSONValue {
         [
             "supportedVersions": .array(Self.allRevisions.map { .string($0) }),
-            "capabilities": [
-                "tools": ["listChanged": false],
-                "resources": ["subscribe": true, "listChanged": true],
-            ],
+            "capabilities": .object(Self.capabilities),
             "instructions": .string(Self.instructions),
         ]
     }
@@ -169,8 +166,7 @@ extension MCPAdapter {
                 return .failure(RPCError(.invalidParams, "Invalid params: notifications.resourceSubscriptions must be an array of URIs"))
             }
             for entry in list {
-                guard let uri = entry.stringValue, let instance = InstanceURI.instanceID(fromURI: uri),
-                      case .success = perform(.host(.snapshot(id: instance)), session).result else {
+                guard let uri = entry.stringValue, let instance = InstanceURI.instanceID(fromURI: uri), isLive(instance, session) else {
                     return .failure(notFound(uri: entry))
                 }
                 instances.insert(ExactString(instance))

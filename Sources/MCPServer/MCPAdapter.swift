@@ -179,17 +179,22 @@ public final class MCPAdapter: ProtocolAdapter {
             return .failure(RPCError(.invalidParams, "Invalid params: initialize needs protocolVersion (a string)", data: ["supported": .array(Self.supportedProtocolVersions.map { .string($0) })]))
         }
         let version = Self.supportedProtocolVersions.first { bytesEqual($0, requested) } ?? Self.protocolVersion
+        var capabilities = Self.capabilities
+        capabilities["logging"] = [:]
         return .success([
             "protocolVersion": .string(version),
-            "capabilities": [
-                "tools": ["listChanged": false],
-                "resources": ["subscribe": true, "listChanged": true],
-                "logging": [:],
-            ],
+            "capabilities": .object(capabilities),
             "serverInfo": ["name": .string(identity.name), "title": .string(identity.title), "version": .string(identity.version)],
             "instructions": .string(Self.instructions),
         ])
     }
+
+    /// What the server can do in both eras (the handshake era adds `logging`): tools that never
+    /// change, resources that can be subscribed to and whose list changes.
+    static let capabilities: JSONObject = [
+        "tools": ["listChanged": false],
+        "resources": ["subscribe": true, "listChanged": true],
+    ]
 
     /// What the server tells a model about itself, in both eras.
     static let instructions = """
