@@ -23,7 +23,7 @@ import SystemIO
 /// ## Stopping
 /// End of input, `shutdown`, SIGTERM, SIGINT or SIGHUP: every request read before is
 /// answered, scheduled work may finish within the exit grace, output is flushed, the session's
-/// resources are closed (its database), and ``run()`` returns an ``ServerOutcome`` whose exit status
+/// resources are closed (its database), and ``run()`` returns a ``ServerOutcome`` whose exit status
 /// and diagnostic line the caller reports.
 public final class StdioServer: @unchecked Sendable {
     /// Settings of the server around its session.
@@ -47,7 +47,7 @@ public final class StdioServer: @unchecked Sendable {
     /// Executor-confined: set once, when the server stops.
     private var outcome: ServerOutcome?
     /// What frames are handed to (executor-confined): the session itself for the plain JSON-RPC adapter,
-    /// or a adapter wrapping it.
+    /// or an adapter wrapping it.
     private let adapter: ProtocolAdapter
     private let done = DispatchSemaphore(value: 0)
     /// Executor-confined: what wakes a reader waiting on this thread when the server finishes.
@@ -70,7 +70,7 @@ public final class StdioServer: @unchecked Sendable {
         }
     }
 
-    /// A server whose frames go to a adapter over the session (MCP's): `makeAdapter` builds both,
+    /// A server whose frames go to an adapter over the session (MCP's): `makeAdapter` builds both,
     /// the session sending through the adapter and the adapter sending through `sink`.
     public init(
         input: FileDescriptor = .standardInput,

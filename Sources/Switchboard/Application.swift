@@ -79,9 +79,3 @@ public func main(_ application: Application) -> Never {
     RootCommand.main(arguments)
     ProcessIO.exit(0)
 }
-
-/// ``main(_:)`` for `registry`, named `name` (by default the executable's file name).
-public func main(registry: Registry, name: String? = nil, version: String = "0.1.0") -> Never {
-    let executable = name ?? CommandLine.arguments.first.map { String($0.split(separator: "/").last ?? Substring($0)) } ?? "app"
-    main(Application(identity: ServerIdentity(name: executable, title: executable, version: version), registry: registry))
-}

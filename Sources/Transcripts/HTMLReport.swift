@@ -80,22 +80,20 @@ public enum HTMLReport {
             return "<div class=\"diff\"><p>\(result.problems.map(escape).joined(separator: "<br>"))</p></div>\n"
         }
         var html = "<div class=\"diff\"><p>First difference at line \(step.line), after sending <code>\(escape(step.sent))</code>:</p>\n"
-        for line in diff {
-            switch line {
-            case .same: continue
-            case let .changed(expected, actual):
-                if let difference = StructuralDifference.first(expectedLine: expected, actualLine: actual) {
-                    html += "<dl><dt>path</dt><dd class=\"path\"><code>\(escape(difference.path.isEmpty ? "(the whole message)" : difference.path))</code></dd>"
-                    html += "<dt>expected</dt><dd class=\"expected\"><code>\(escape(difference.expected.map { $0.serializedString() } ?? "nothing"))</code></dd>"
-                    html += "<dt>actual</dt><dd class=\"actual\"><code>\(escape(difference.actual.map { $0.serializedString() } ?? "nothing"))</code></dd></dl>\n"
-                }
-            case let .missing(text):
-                html += "<p class=\"expected\">expected, not seen: <code>\(escape(text))</code></p>\n"
-            case let .unexpected(text):
-                html += "<p class=\"actual\">seen, not expected: <code>\(escape(text))</code></p>\n"
-            case let .outOfOrder(text):
-                html += "<p class=\"actual\">seen out of order: <code>\(escape(text))</code></p>\n"
+        switch diff.first(where: { if case .same = $0 { false } else { true } }) {
+        case let .changed(expected, actual)?:
+            if let difference = StructuralDifference.first(expectedLine: expected, actualLine: actual) {
+                html += "<dl><dt>path</dt><dd class=\"path\"><code>\(escape(difference.path.isEmpty ? "(the whole message)" : difference.path))</code></dd>"
+                html += "<dt>expected</dt><dd class=\"expected\"><code>\(escape(difference.expected.map { $0.serializedString() } ?? "nothing"))</code></dd>"
+                html += "<dt>actual</dt><dd class=\"actual\"><code>\(escape(difference.actual.map { $0.serializedString() } ?? "nothing"))</code></dd></dl>\n"
             }
+        case let .missing(text)?:
+            html += "<p class=\"expected\">expected, not seen: <code>\(escape(text))</code></p>\n"
+        case let .unexpected(text)?:
+            html += "<p class=\"actual\">seen, not expected: <code>\(escape(text))</code></p>\n"
+        case let .outOfOrder(text)?:
+            html += "<p class=\"actual\">seen out of order: <code>\(escape(text))</code></p>\n"
+        case .same?, nil:
             break
         }
         return html + "</div>\n"

@@ -54,23 +54,22 @@ public struct Timeline: Equatable, Sendable {
         var laneIndex: [String: Int] = [:]
         var events: [Event] = []
         var clock: Int64 = 0
+        /// The order of each input sent with an id (the latest with an id is the one a cause names).
+        var inputsByID: [(id: JSONValue, order: Int)] = []
         for (step, line) in sent.enumerated() {
             let message = try? JSONValue.parse(line)
             let inputOrder = events.count
-            let method = message?["method"]?.stringValue
-            events.append(Event(order: inputOrder, time: clock, step: step, kind: .input(method: method), cause: nil, seq: nil, unexpected: false, line: line))
-            let answers = step < received.count ? received[step] : []
+            events.append(Event(order: inputOrder, time: clock, step: step, kind: .input(method: message?["method"]?.stringValue), cause: nil, seq: nil, unexpected: false, line: line))
+            let requestID = message?["id"]
+            if let requestID { inputsByID.append((requestID, inputOrder)) }
+            let answers = (step < received.count ? received[step] : []).map { line in (line: line, value: try? JSONValue.parse(line)) }
             // Where this step leaves the clock: an advance answers {"now": …}.
             var reached = clock
-            let requestID = message?["id"]
-            for answer in answers {
-                guard let value = try? JSONValue.parse(answer), requestID != nil, value["id"] == requestID,
-                      let now = value["result"]?["now"]?.int64Value else { continue }
-                reached = Swift.max(clock, now)
+            for answer in answers where requestID != nil && answer.value?["id"] == requestID {
+                if let now = answer.value?["result"]?["now"]?.int64Value { reached = Swift.max(clock, now) }
             }
             for answer in answers {
-                guard let value = try? JSONValue.parse(answer), value["method"]?.stringValue == "output",
-                      let params = value["params"] else { continue }
+                guard let value = answer.value, value["method"]?.stringValue == "output", let params = value["params"] else { continue }
                 let name = "\(params["vm"]?.stringValue ?? "?").\(params["output"]?.stringValue ?? "?")"
                 let lane: Int
                 if let known = laneIndex[name] {
@@ -86,14 +85,12 @@ public struct Timeline: Equatable, Sendable {
                 // id), else this step's input (which ran the timer, or answered the call).
                 var causeOrder = inputOrder
                 if cause?["kind"]?.stringValue == "request", let id = cause?["id"],
-                   let earlier = events.last(where: { event in
-                       if case .input = event.kind { return (try? JSONValue.parse(event.line))?["id"] == id } else { return false }
-                   }) {
+                   let earlier = inputsByID.last(where: { $0.id == id }) {
                     causeOrder = earlier.order
                 }
                 events.append(Event(
                     order: events.count, time: byTimer ? reached : clock, step: step, kind: .output(lane: lane, value: params["value"] ?? .null),
-                    cause: causeOrder, seq: params["seq"]?.int64Value, unexpected: unexpected.contains(answer), line: answer
+                    cause: causeOrder, seq: params["seq"]?.int64Value, unexpected: unexpected.contains(answer.line), line: answer.line
                 ))
             }
             clock = reached

@@ -275,7 +275,7 @@ public final class Session {
             seq: seq,
             cause: cause
         )
-        if captured != nil { captured?.append(notification) }
+        captured?.append(notification)
         send(.output(notification))
     }
 

@@ -36,7 +36,6 @@ enum TextWrap {
 
     /// Display columns of `text`, colour escape sequences left out.
     static func visibleWidth<S: StringProtocol>(_ text: S) -> Int {
-        var width = 0
         var run = Substring.UnicodeScalarView()
         var scalars = text.unicodeScalars.makeIterator()
         while let scalar = scalars.next() {
@@ -47,7 +46,6 @@ enum TextWrap {
             }
             run.append(scalar)
         }
-        width += DisplayWidth.of(Substring(run))
-        return width
+        return DisplayWidth.of(Substring(run))
     }
 }
